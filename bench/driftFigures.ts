@@ -111,9 +111,15 @@ export function driftFigures(quick: boolean): Figure[] {
   };
 
   // The editor's model with every list already cached: what a connection switch back or a refresh of the files costs.
+  // The bench holds trigger files only: the reads of burn alerts and definitions are never asked.
+  const none = (): Promise<never> => Promise.reject(new Error('no burn alert or definitions file in the bench'));
   const api = {
     listTriggers: (d: string) => Promise.resolve({ data: lists.get(d) ?? [] }),
     listRecipients: () => Promise.resolve({ data: [] }),
+    listSlos: none,
+    listBurnAlerts: none,
+    getBurnAlert: none,
+    updateDatasetDefinitions: none,
   };
   const model = new DriftModel({
     workspace: { list: () => Promise.resolve([...files.keys()]), read: (uri) => Promise.resolve(files.get(uri)) },

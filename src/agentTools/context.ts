@@ -1,15 +1,18 @@
 // What the tools run against, handed in by their host: the MCP server (`obs mcp`, the service named by the
-// environment, trigger files under the folder it runs in) or the editor (the active connection, the
-// workspace's trigger files). Every tool reads through this; none reaches a key.
+// environment, the files under the folder it runs in) or the editor (the active connection, the workspace's
+// files). Every tool reads through this; none reaches a key.
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
 import type { ResultCache } from '../backtest/cache';
 import type { CreationPacer, QueryApi, RunnerClock } from '../backtest/runner';
 import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
 import type { DatasetColumns, Diagnostic } from '../lint';
-import type { Plan, PlanSource } from '../triggerFiles';
+import type { Plan, PlanSource, SloReads } from '../triggerFiles';
 
-/** The service calls the read tools make (the client's ServiceClient satisfies it). */
-export interface ServiceReader {
+/**
+ * The service calls the read tools make (the client's ServiceClient satisfies it); drift also reads burn alerts
+ * and definitions as a plan does (SloReads).
+ */
+export interface ServiceReader extends SloReads {
   listDatasets(o?: CallOptions): Promise<ApiResponse<Dataset[]>>;
   listColumns(dataset: string, o?: CallOptions): Promise<ApiResponse<Column[]>>;
   listTriggers(dataset: string, o?: CallOptions): Promise<ApiResponse<Trigger[]>>;
@@ -18,8 +21,15 @@ export interface ServiceReader {
   listBurnAlerts(dataset: string, sloId: string, o?: CallOptions): Promise<ApiResponse<BurnAlert[]>>;
 }
 
-/** A trigger file as its host read it (named relative to the folder or workspace), as the plan pipeline takes it. */
+/** A file as its host read it (named relative to the folder or workspace), as the plan pipeline takes it. */
 export type SourceFile = PlanSource;
+
+/**
+ * What a folder stands for: its trigger files (noise, a trigger file read), or for drift and plan its trigger,
+ * burn alert and definitions files (`*.trigger.json`, `*.burn-alert.json`, `*.definitions.json`), as in the CLI.
+ * A file named is taken by its name either way.
+ */
+export type FileKinds = 'triggers' | 'every kind';
 
 /** A plan with what could not be checked. */
 export interface PlanWithNotes {
@@ -27,10 +37,14 @@ export interface PlanWithNotes {
   notes: string[];
 }
 
-/** The trigger files of the host: read under paths, and planned with the host's gates. */
+/** The files of the host: read under paths, and planned with the host's gates. */
 interface TriggerFileSource {
-  /** The trigger files under the paths (every one of the folder or workspace when none), and what named none. */
-  read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }>;
+  /** The files of those kinds under the paths (every one of the folder or workspace when none), and what named none. */
+  read(
+    paths: readonly string[],
+    kinds: FileKinds,
+    signal: AbortSignal,
+  ): Promise<{ files: SourceFile[]; problems: string[] }>;
   /** The plan of the files against the service, with the gates of `obs plan` (lint with the live columns, the team's recipients). */
   plan(files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
 }

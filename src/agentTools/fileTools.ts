@@ -1,24 +1,30 @@
-// obs_drift and obs_plan: the trigger files of the host against the service. Drift is the comparison of
-// `obs drift`; the plan is the host's (with the gates of `obs plan`). Both answer counts first, then the
-// entries that need attention, bounded; member values are given as short texts, a webhook variable's value
-// never (hidden.ts).
+// obs_drift and obs_plan: the trigger, burn alert and definitions files of the host against the service. Drift
+// is the comparison of `obs drift` (burn alert and definitions files compared as a plan compares them,
+// sloDrift); the plan is the host's (with the gates of `obs plan`). Both answer counts first, then the entries
+// that need attention, each with its kind, bounded; member values are given as short texts, a webhook
+// variable's value never (hidden.ts).
 import * as z from 'zod';
 import {
   datasetsOfFiles,
   differenceText,
   driftCounts,
   driftOfFile,
+  kindOfFile,
   listDatasets,
   onlyOnService,
   PacedPool,
   planCounts,
   readTriggerFile,
   ServiceIndex,
+  sloDrift,
+  withSloCounts,
   type BlockedTrigger,
   type Difference,
   type FileDrift,
   type LocalFile,
   type PlannedChange,
+  type SloFileDrift,
+  type SloPlanFile,
 } from '../triggerFiles';
 import { clip, clipName, defined, firstOf, LIMITS } from './answer';
 import type { SourceFile, ToolHost } from './context';
@@ -46,8 +52,12 @@ const Differences = {
 };
 const Problems = z.array(z.string()).optional().describe('Paths that named nothing, or were not read, and why.');
 const DRIFT_STATUS = z.enum(['in-sync', 'differs', 'local-only', 'unknown']);
+const KIND = z
+  .enum(['trigger', 'burn-alert', 'definitions'])
+  .describe('The kind of file: a trigger file, a burn alert file or a dataset definitions file.');
 
-const FileRow = z.object({
+const TriggerFileRow = z.object({
+  kind: z.literal('trigger'),
   file: z.string(),
   status: DRIFT_STATUS,
   reason: z.string().optional(),
@@ -63,6 +73,20 @@ const FileRow = z.object({
     }),
   ),
 });
+
+/** A burn alert or definitions file: the service can neither create nor delete these, so never local-only. */
+const SloFileRow = z.object({
+  kind: z.enum(['burn-alert', 'definitions']),
+  file: z.string(),
+  status: z.enum(['in-sync', 'differs', 'unknown']),
+  reason: z.string().optional().describe('Why it could not be compared (status unknown).'),
+  dataset: z.string().optional(),
+  name: z.string().optional().describe("The burn alert's SLO, type and threshold, or whose definitions."),
+  id: z.string().optional().describe("The burn alert's id, or the dataset of the definitions."),
+  ...Differences,
+});
+
+const FileRow = z.discriminatedUnion('kind', [TriggerFileRow, SloFileRow]);
 
 export const DriftOutput = z.object({
   target: z.string(),
@@ -82,9 +106,10 @@ export const DriftOutput = z.object({
   problems: Problems,
 });
 
-function fileSummary(f: FileDrift): z.infer<typeof FileRow> {
+function fileSummary(f: FileDrift): z.infer<typeof TriggerFileRow> {
   const triggers = f.triggers.filter((t) => t.status !== 'in-sync');
   return defined({
+    kind: 'trigger' as const,
     file: f.file,
     status: f.status,
     reason: clip(f.reason),
@@ -102,21 +127,41 @@ function fileSummary(f: FileDrift): z.infer<typeof FileRow> {
   });
 }
 
+function sloFileSummary(f: SloFileDrift): z.infer<typeof SloFileRow> {
+  return defined({
+    kind: f.kind,
+    file: f.file,
+    status: f.status,
+    reason: clip(f.reason),
+    dataset: f.dataset,
+    name: clipName(f.name),
+    id: f.id,
+    ...differences(f.differences),
+  });
+}
+
+/** The burn alert and definitions files among those read, as the plan's comparison of them takes them. */
+function sloFilesOf(files: readonly SourceFile[]): SloPlanFile[] {
+  return files.flatMap((f): SloPlanFile[] => {
+    const kind = kindOfFile(f.file);
+    if (kind === 'trigger') return [];
+    return [{ file: f.file, kind, text: f.text, ...(f.problem === undefined ? {} : { problem: f.problem }) }];
+  });
+}
+
 export async function driftTool(
   input: ToolInputs['obs_drift'],
   host: ToolHost,
   signal: AbortSignal,
 ): Promise<z.infer<typeof DriftOutput>> {
-  const { files, problems } = await host.files.read(input.paths ?? [], signal);
-  const reads = files.map((f) => ({ file: f.file, read: localFileOf(f) }));
+  const { files, problems } = await host.files.read(input.paths ?? [], 'every kind', signal);
+  const reads = files
+    .filter((f) => kindOfFile(f.file) === 'trigger')
+    .map((f) => ({ file: f.file, read: localFileOf(f) }));
   const service = await host.service();
+  const pool = new PacedPool({ concurrency: CONCURRENCY });
   const index = new ServiceIndex();
-  const listings = await listDatasets(
-    service,
-    [...datasetsOfFiles(reads.map((r) => r.read))].sort(),
-    new PacedPool({ concurrency: CONCURRENCY }),
-    signal,
-  );
+  const listings = await listDatasets(service, [...datasetsOfFiles(reads.map((r) => r.read))].sort(), pool, signal);
   const failures: { dataset: string; message: string }[] = [];
   for (const [dataset, listing] of listings) {
     index.add(dataset, listing);
@@ -124,14 +169,19 @@ export async function driftTool(
   }
   const drift = reads.map((r) => driftOfFile(r.file, r.read, index));
   const only = onlyOnService(drift, index);
-  const attention = drift.filter((f) => f.status !== 'in-sync');
+  // The burn alert and definitions files, compared exactly as `obs drift` and a plan compare them.
+  const slo = await sloDrift(sloFilesOf(files), service, pool, { matchByName: false, signal });
+  const attention = [
+    ...drift.filter((f) => f.status !== 'in-sync').map(fileSummary),
+    ...slo.filter((f) => f.status !== 'in-sync').map(sloFileSummary),
+  ];
   const shown = firstOf(attention, LIMITS.planEntries);
   const serviceOnly = firstOf(only, LIMITS.planEntries);
   return {
     target: host.target(),
     files_read: files.length,
-    counts: driftCounts(drift, only),
-    files: shown.items.map(fileSummary),
+    counts: withSloCounts(driftCounts(drift, only), slo),
+    files: shown.items,
     files_truncated: shown.truncated,
     only_on_service: serviceOnly.items.map((t) =>
       defined({ dataset: t.dataset_slug, id: t.id, name: clipName(t.name) }),
@@ -143,8 +193,15 @@ export async function driftTool(
 }
 
 const ChangeRow = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('delete'), dataset: z.string(), id: z.string(), name: z.string().optional() }),
   z.object({
+    kind: z.literal('trigger'),
+    action: z.literal('delete'),
+    dataset: z.string(),
+    id: z.string(),
+    name: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('trigger'),
     action: z.literal('create'),
     dataset: z.string(),
     name: z.string().optional(),
@@ -152,6 +209,7 @@ const ChangeRow = z.discriminatedUnion('action', [
     index: z.number().int().optional(),
   }),
   z.object({
+    kind: KIND.describe('The kind of file: burn alerts and definitions are only ever updated.'),
     action: z.literal('update'),
     dataset: z.string(),
     name: z.string().optional(),
@@ -164,6 +222,7 @@ const ChangeRow = z.discriminatedUnion('action', [
 ]);
 
 const BlockedRow = z.object({
+  kind: KIND,
   file: z.string().optional(),
   index: z.number().int().optional(),
   name: z.string().optional(),
@@ -193,10 +252,13 @@ export const PlanOutput = z.object({
 
 function changeSummary(c: PlannedChange): z.infer<typeof ChangeRow> {
   const name = clipName(c.name);
-  if (c.action === 'delete') return { action: 'delete', dataset: c.dataset, id: c.id, name };
-  if (c.action === 'create')
-    return { action: 'create', dataset: c.dataset, name, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}) };
+  if (c.action === 'delete') return { kind: c.kind, action: 'delete', dataset: c.dataset, id: c.id, name };
+  if (c.action === 'create') {
+    const index = c.index >= 0 ? { index: c.index } : {};
+    return { kind: c.kind, action: 'create', dataset: c.dataset, name, file: c.file, ...index };
+  }
   return {
+    kind: c.kind,
     action: 'update',
     dataset: c.dataset,
     name,
@@ -210,6 +272,7 @@ function changeSummary(c: PlannedChange): z.infer<typeof ChangeRow> {
 
 function blockedSummary(b: BlockedTrigger): z.infer<typeof BlockedRow> {
   return defined({
+    kind: b.kind,
     file: b.file,
     index: b.index < 0 ? undefined : b.index,
     name: clipName(b.name),
@@ -223,7 +286,7 @@ export async function planTool(
   host: ToolHost,
   signal: AbortSignal,
 ): Promise<z.infer<typeof PlanOutput>> {
-  const { files, problems } = await host.files.read(input.paths ?? [], signal);
+  const { files, problems } = await host.files.read(input.paths ?? [], 'every kind', signal);
   const planned = await host.files.plan(files, input.prune === true, signal);
   const { plan, notes } = planned;
   const changes = firstOf(plan.changes, LIMITS.planEntries);

@@ -1,7 +1,7 @@
 // The agent tools (no vscode import): shared by the MCP server (`obs mcp`, src/cli/mcp.ts) and the editor's
 // language model tools (src/extension/agents). Each host hands in a ToolHost; runTool answers bounded JSON.
 export { answerText, boundedAnswer, clip, clipName, defined, firstOf, jsonText, LIMITS, ToolError } from './answer';
-export type { PlanWithNotes, QueryRunner, ServiceReader, SourceFile, ToolHost } from './context';
+export type { FileKinds, PlanWithNotes, QueryRunner, ServiceReader, SourceFile, ToolHost } from './context';
 export { inputJsonSchema, parseInput } from './inputs';
 export {
   APPLY_TOOL_NAME,

@@ -37,10 +37,14 @@ const triggerText = z
     `The JSON text of a trigger file (one trigger object, or an array of them for lint), at most ${LIMITS.triggerText} characters.`,
   );
 
-const paths = z
-  .array(z.string().min(1).max(LIMITS.argument))
-  .max(LIMITS.paths)
-  .describe('Trigger files or folders, relative to the workspace (default: every trigger file of the workspace).');
+const pathList = z.array(z.string().min(1).max(LIMITS.argument)).max(LIMITS.paths);
+const paths = pathList.describe(
+  'Trigger files or folders, relative to the workspace (default: every trigger file of the workspace).',
+);
+/** Drift and plan: a folder stands for its trigger, burn alert and definitions files. */
+const everyKindPaths = pathList.describe(
+  'Trigger, burn alert or definitions files, or folders (each standing for all three kinds under it), relative to the workspace (default: every such file of the workspace).',
+);
 
 export const INPUTS = {
   obs_list_datasets: z.strictObject({ contains: contains.optional(), limit: limit.optional() }),
@@ -95,9 +99,9 @@ export const INPUTS = {
       .describe(`How many result rows to return (default 10, at most ${LIMITS.groups}).`)
       .optional(),
   }),
-  obs_drift: z.strictObject({ paths: paths.optional() }),
+  obs_drift: z.strictObject({ paths: everyKindPaths.optional() }),
   obs_plan: z.strictObject({
-    paths: paths.optional(),
+    paths: everyKindPaths.optional(),
     prune: z
       .boolean()
       .describe("Also plan deleting the service's triggers of the files' datasets that no file holds (default false).")

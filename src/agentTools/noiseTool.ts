@@ -59,7 +59,7 @@ export async function noiseTool(
   host: ToolHost,
   signal: AbortSignal,
 ): Promise<z.infer<typeof NoiseOutput>> {
-  const { files, problems } = await host.files.read(input.paths ?? [], signal);
+  const { files, problems } = await host.files.read(input.paths ?? [], 'triggers', signal);
   const q = await host.queries();
   const session: NoiseSession = {
     api: q.api,

@@ -144,8 +144,8 @@ export const TOOLS = [
   }),
   define({
     name: 'obs_drift',
-    title: 'Compare trigger files with the service',
-    description: `Compares the workspace's trigger files with the service's triggers (as obs drift does): counts in sync, differing, only local, only on the service; for each file that differs, the members that differ (service value -> file value). Reads only. ${BOUNDED} ${UNTRUSTED}`,
+    title: 'Compare trigger, burn alert and definitions files with the service',
+    description: `Compares the workspace's trigger files (*.trigger.json) with the service's triggers, and its burn alert files (*.burn-alert.json) and dataset definitions files (*.definitions.json) with the burn alerts and definitions they update (as obs drift does): counts in sync, differing, only local, only on the service (triggers only), not comparable; for each file that needs attention, its kind (trigger, burn-alert, definitions) and the members that differ (service value -> file value), or why it could not be compared. Reads only (the definitions are read with an update that names none and changes nothing). ${BOUNDED} ${UNTRUSTED}`,
     toolset: 'plan',
     effect: 'reads',
     output: DriftOutput,
@@ -153,8 +153,8 @@ export const TOOLS = [
   }),
   define({
     name: 'obs_plan',
-    title: 'Plan applying trigger files',
-    description: `Plans what applying the workspace's trigger files would change on the service (as obs plan does): creates, updates with each member that changes, deletes with prune, and blocked triggers with the reason (a lint error, an unknown dataset, column, recipient or saved query). Writes nothing. ${BOUNDED} ${UNTRUSTED}`,
+    title: 'Plan applying trigger, burn alert and definitions files',
+    description: `Plans what applying the workspace's trigger files (*.trigger.json), burn alert files (*.burn-alert.json) and dataset definitions files (*.definitions.json) would change on the service (as obs plan does): trigger creates, updates of each kind with each member that changes (burn alerts and definitions are only ever updated), trigger deletes with prune, and blocked entries with the reason (a lint error, an unknown dataset, column, recipient or saved query, a burn alert the service does not have); each entry says its kind (trigger, burn-alert, definitions). Writes nothing. ${BOUNDED} ${UNTRUSTED}`,
     toolset: 'plan',
     effect: 'reads',
     output: PlanOutput,
@@ -175,7 +175,7 @@ export const TOOLS = [
 export const APPLY_TOOL = {
   name: 'obs_apply_plan',
   title: 'Apply a plan',
-  description: `Applies a plan that obs_plan made (its plan_id) to the service, exactly as planned, once. The user is first shown the connection and every change and must confirm; nothing is written otherwise. Each trigger is read again just before it is written and skipped when it changed on the service since the plan; the plan is refused whole when its files changed, when another connection is active, or when it is older than 30 minutes (plan again). Created triggers get their new id written into their file. Answers each change's outcome (applied, skipped, refused, failed). ${BOUNDED} ${UNTRUSTED}`,
+  description: `Applies a plan that obs_plan made (its plan_id) to the service, exactly as planned, once. The user is first shown the connection and every change and must confirm; nothing is written otherwise. Each trigger, burn alert or dataset's definitions is read again just before it is written and skipped when it changed on the service since the plan; the plan is refused whole when its files changed, when another connection is active, or when it is older than 30 minutes (plan again). Created triggers get their new id written into their file. Answers each change's outcome (applied, skipped, refused, failed). ${BOUNDED} ${UNTRUSTED}`,
 } as const;
 
 export function toolNamed(name: string): AnyTool | undefined {

@@ -97,7 +97,7 @@ async function fromService(
 }
 
 async function fromFile(path: string, host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof GetTriggerOutput>> {
-  const { files, problems } = await host.files.read([path], signal);
+  const { files, problems } = await host.files.read([path], 'triggers', signal);
   const [file, ...others] = files;
   if (file === undefined) throw new ToolError(problems[0] ?? `${JSON.stringify(path)} names no trigger file`);
   if (others.length > 0)

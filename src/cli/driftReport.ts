@@ -41,17 +41,6 @@ export function driftSummary(run: Pick<DriftRun, 'files' | 'sloFiles' | 'counts'
   return `${n} file${n === 1 ? '' : 's'} compared: ${countsText(run.counts)}`;
 }
 
-/** The counts of the triggers with those of the burn alert and definitions files added. */
-export function withSloCounts(counts: DriftCounts, sloFiles: readonly SloFileDrift[]): DriftCounts {
-  const of = (status: SloFileDrift['status']) => sloFiles.filter((f) => f.status === status).length;
-  return {
-    ...counts,
-    inSync: counts.inSync + of('in-sync'),
-    differs: counts.differs + of('differs'),
-    unknown: counts.unknown + of('unknown'),
-  };
-}
-
 /** One finding of a drift as every report says it: a line naming it, and the lines under it. */
 export interface DriftFinding {
   kind: 'differs' | 'local-only' | 'not-compared' | 'service-only';

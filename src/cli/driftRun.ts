@@ -11,6 +11,7 @@ import {
   sloDrift,
   withoutIds,
   withReferencesResolved,
+  withSloCounts,
   type RecipientLister,
   type ServiceIndex,
   type SloFileDrift,
@@ -19,7 +20,7 @@ import {
   type TeamRecipients,
 } from '../triggerFiles';
 import { driftAnnotations } from './driftGithub';
-import { driftJson, driftSarif, driftSummary, driftText, withSloCounts, type DriftRun } from './driftReport';
+import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
 import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { driftMarkdown } from './markdown/drift';

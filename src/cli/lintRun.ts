@@ -86,7 +86,9 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     columns = await serviceColumns(files, io, invocation.maxBytes);
     if (columns === undefined) return EXIT_TROUBLE;
   }
-  const reports = await lintFiles(files, lintOptions(invocation, metrics, columns), io, invocation.maxBytes);
+  // Only SARIF shows a diagnostic's fix: the other reports ask for none, and none is made.
+  const options = { ...lintOptions(invocation, metrics, columns), fixes: invocation.format === 'sarif' };
+  const reports = await lintFiles(files, options, io, invocation.maxBytes);
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);

@@ -1,6 +1,7 @@
 // What the tools of `obs mcp` run against: the service named by the environment (OBS_BASE_URL,
-// OBS_CONFIG_KEY; never an argument), the trigger files under the folder the server runs in (a path that
-// leaves it is refused), and the one plan pipeline with the gates of `obs plan`. Nothing here writes.
+// OBS_CONFIG_KEY; never an argument), the trigger, burn alert and definitions files under the folder the
+// server runs in (a path that leaves it is refused), and the one plan pipeline with the gates of `obs plan`.
+// Nothing here writes.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
@@ -115,7 +116,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     lint: async (text, columns) => lintHere(text, columns),
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {
-      read: async (paths, signal) => {
+      read: async (paths, kinds, signal) => {
         if (folder !== undefined && folder.trim() === '')
           throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
         const refused = (await Promise.all(paths.map((p) => pathProblem(p, cwd)))).filter(
@@ -123,7 +124,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
         );
         if (refused.length > 0) throw new ToolError(refused.join('; '));
         const { lines, sink } = collecting(signal);
-        const files: SourceFile[] = sourcesOf(await readTriggerFiles(paths, sink, MAX_FILE_BYTES));
+        const files: SourceFile[] = sourcesOf(await readTriggerFiles(paths, sink, MAX_FILE_BYTES, kinds));
         return { files, problems: lines };
       },
       plan: async (files, prune, signal): Promise<PlanWithNotes> => {

@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const queries = keep(registerPreviews(context, host, connections.manager));
   keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
   keep(registerNoiseFeature(context, host, connections.manager, queries.services));
-  const forms = keep(registerFormFeature(context, host, connections.manager, tree));
+  const forms = keep(registerFormFeature(context, host, connections.manager, tree, sync));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
   const agents = keep(
     registerAgentTools(context, host, connections.manager, {
@@ -305,12 +305,16 @@ function registerNoiseFeature(
   return { disposable: vscode.Disposable.from(...registerNoise(deps)) };
 }
 
-/** The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. */
+/**
+ * The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. A
+ * burn alert or definitions saved in a form is read again by drift.
+ */
 function registerFormFeature(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
   tree: DatasetsTree,
+  sync: Pick<RegisteredSync, 'sloSaved'>,
 ): Registered<RegisteredForms> {
   const forms = registerForms({
     extensionUri: context.extensionUri,
@@ -318,6 +322,7 @@ function registerFormFeature(
     keys: tree.keys,
     feedback: host.feedbackFor('forms'),
     refreshTree: () => tree.model.refresh(),
+    onSloSaved: (connectionId: string) => sync.sloSaved(connectionId),
     filePatterns: {
       burnAlert: () => host.settings.burnAlertFiles(),
       definitions: () => host.settings.definitionsFiles(),

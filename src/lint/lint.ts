@@ -58,8 +58,10 @@ export function analyse(
   const lines = new LineIndex(text);
   const shown = new ShownDiagnostics(limit, parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0));
   const before = offerPlacedProblems(shown, parsed, extra.encoding?.problems ?? [], lines);
-  // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place.
-  const value = parsed.valid ? parsed.value : undefined;
+  // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place. None when
+  // the caller shows none (and asks for no fix-all).
+  const fixable = options.fixes !== false || extra.fixAll === true;
+  const value = parsed.valid && fixable ? parsed.value : undefined;
   const triggers = new TriggerFindingsTaker(shown, limit, parsed.root, before, lines, value, extra.fixAll === true);
   if (parsed.streamed) early.elements.forEach(triggers.visit);
   else

@@ -103,7 +103,8 @@ export function lintSloText(
         path: f.path,
       };
       // Fixes only on valid JSON, as in trigger files: on a recovered tree an edit could land elsewhere.
-      const fix = f.fix !== undefined && parsed.valid ? fixOf(root, f.path, f.fix, lines) : undefined;
+      const fix =
+        f.fix !== undefined && parsed.valid && options.fixes !== false ? fixOf(root, f.path, f.fix, lines) : undefined;
       if (fix !== undefined) d.fix = fix;
       out.push(d);
     }
@@ -126,7 +127,7 @@ export function lintSloText(
 export function fixAllSlo(kind: SloFileKind, text: string, options: LintOptions = {}): string {
   let current = text;
   for (let pass = 0; pass < 10; pass++) {
-    const fixes = lintSloText(kind, current, options).diagnostics.flatMap((d) =>
+    const fixes = lintSloText(kind, current, { ...options, fixes: true }).diagnostics.flatMap((d) =>
       d.fix !== undefined && ruleInfo(d.rule).inFixAll ? [d.fix] : [],
     );
     if (fixes.length === 0) break;

@@ -29,6 +29,10 @@ export class LineIndex {
   /** Whether every line break is found. */
   private done = false;
   private readonly crlf: boolean;
+  /** The line positionAt found last, and its start: diagnostics are placed in document order, so the next
+   * offset is most often on that line or a few after it (without this, every lookup walked up to STEP lines). */
+  private cursorLine = 0;
+  private cursorStart = 0;
 
   constructor(private readonly text: string) {
     this.crlf = text.includes('\r');
@@ -70,12 +74,19 @@ export class LineIndex {
     }
     let line = low * STEP;
     let start = this.checkpoints.data[low] ?? 0;
+    // The line found last, when it lies between that checkpoint and the offset, is a nearer start.
+    if (this.cursorLine > line && this.cursorStart <= clamped) {
+      line = this.cursorLine;
+      start = this.cursorStart;
+    }
     while (line + 1 < this.lines) {
       const next = lineAfter(this.text, start, this.crlf);
       if (next < 0 || next > clamped) break;
       line++;
       start = next;
     }
+    this.cursorLine = line;
+    this.cursorStart = start;
     return { line, character: clamped - start };
   }
 

@@ -119,6 +119,11 @@ export interface LintOptions {
    */
   maxDiagnostics?: number;
   /**
+   * Whether each diagnostic carries its quick fix (default true). A report that shows no fix (obs lint's
+   * text, JSON and GitHub formats) asks for none, and no fix is made.
+   */
+  fixes?: boolean;
+  /**
    * How to declare a metrics dataset, in the caller's words; without it the messages stay neutral.
    * Pass the same function on every call: checking schemas are cached per function.
    */

@@ -60,8 +60,15 @@ export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter 
 export { kindOfFile, type PlanKind } from './planKinds';
 export { idEdit, withId, type TextEdit } from './fileId';
 export { planWithGates, type GatedPlan, type PlanLinter, type PlanService, type PlanSource } from './planPipeline';
-export { sloDrift, type SloFileDrift } from './sloDrift';
-export { type SloPlanFile, type SloReads } from './sloPlan';
+export { sloDrift, sloFileDrift, withSloCounts, type SloFileDrift } from './sloDrift';
+export {
+  compareEachSloFile,
+  sloObjectKey,
+  withoutAmbiguity,
+  type SloCompared,
+  type SloPlanFile,
+  type SloReads,
+} from './sloPlan';
 export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planReview';
 // Compare with Service on burn alert and definitions files, and what it reads with.
 export { type SloReader } from './sloPull';

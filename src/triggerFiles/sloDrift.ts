@@ -3,6 +3,7 @@
 // read with the empty update), then said in sync, differing member by member, or not comparable and why.
 // No vscode import.
 import type { Difference } from './compare';
+import type { DriftCounts } from './drift';
 import type { PlanKind } from './planKinds';
 import type { PacedPool } from './pool';
 import { refusalsAgainst, resolveRecipients, uncomparedReason, type TeamRecipients } from './recipientRefs';
@@ -11,6 +12,7 @@ import {
   sloDifferences,
   sloHoldsReference,
   sloLabel,
+  type SloCompared,
   type SloMatched,
   type SloPlanFile,
   type SloReads,
@@ -28,6 +30,8 @@ export interface SloFileDrift {
   id?: string;
   /** Why it could not be compared (status `unknown`); for one that differs, which member could not be. */
   reason?: string;
+  /** Not compared because the service has no such alert or dataset: a file cannot create one. */
+  missing?: true;
   differences: Difference[];
 }
 
@@ -40,13 +44,42 @@ export async function sloDrift(
 ): Promise<SloFileDrift[]> {
   const compared = await compareSloFiles(files, service, pool, o);
   // The team's list is read only when an alert names a recipient by type and target; undefined: not listed.
-  const team = sloHoldsReference(compared) ? await o.team?.() : undefined;
-  return compared.map((c): SloFileDrift => {
-    const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
-    if ('reasons' in c) return { ...base, status: 'unknown', reason: c.reasons.join('; '), differences: [] };
-    const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
-    return { ...base, name: sloLabel(c), id, ...sloCompared(c, team) };
-  });
+  const team = sloHoldsReference(compared) && o.team !== undefined ? { team: await o.team() } : undefined;
+  return compared.map((c) => sloFileDrift(c, team));
+}
+
+/**
+ * A file compared (compareSloFiles) as drift says it: in sync, the members that differ, or why not compared. With
+ * `resolving`, a burn alert's recipients named by type and target are compared by what they resolve to in its
+ * team (undefined: the list could not be read); without, as the service's own words name them.
+ */
+export function sloFileDrift(c: SloCompared, resolving?: { team: TeamRecipients | undefined }): SloFileDrift {
+  const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
+  if ('reasons' in c)
+    return {
+      ...base,
+      status: 'unknown',
+      reason: c.reasons.join('; '),
+      ...(c.missing === true ? { missing: true as const } : {}),
+      differences: [],
+    };
+  const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
+  if (resolving === undefined) {
+    const differences = sloDifferences(c);
+    return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
+  }
+  return { ...base, name: sloLabel(c), id, ...sloCompared(c, resolving.team) };
+}
+
+/** The counts of the triggers with those of the burn alert and definitions files added. */
+export function withSloCounts(counts: DriftCounts, sloFiles: readonly SloFileDrift[]): DriftCounts {
+  const of = (status: SloFileDrift['status']) => sloFiles.filter((f) => f.status === status).length;
+  return {
+    ...counts,
+    inSync: counts.inSync + of('in-sync'),
+    differs: counts.differs + of('differs'),
+    unknown: counts.unknown + of('unknown'),
+  };
 }
 
 /** A matched file's differences, a burn alert's references resolved first; unresolved recipients not compared. */

@@ -48,9 +48,12 @@ export interface SloPlanFile {
   problem?: string;
 }
 
-/** A file compared with the service: the object it updates, or why it cannot be planned. */
+/**
+ * A file compared with the service: the object it updates, or why it cannot be planned (`missing`: the service
+ * has no such alert or dataset, which a file cannot create).
+ */
 export type SloCompared =
-  | { file: string; kind: SloKind; reasons: string[]; dataset?: string; name?: string }
+  | { file: string; kind: SloKind; reasons: string[]; dataset?: string; name?: string; missing?: true }
   | {
       file: string;
       kind: 'burn-alert';
@@ -162,7 +165,7 @@ async function compareBurnAlertFile(f: SloPlanFile, local: Json, reads: Reads, b
       id !== undefined && !byName
         ? `the service has no burn alert ${id}: burn alerts cannot be created from files`
         : `the service has no SLOs or burn alerts of ${dataset}`;
-    return { file: f.file, kind: f.kind, dataset, reasons: [why] };
+    return { file: f.file, kind: f.kind, dataset, reasons: [why], missing: true };
   }
 }
 
@@ -181,7 +184,7 @@ async function compareDefinitionsFile(f: SloPlanFile, local: Json, reads: Reads)
     return { file: f.file, kind: 'definitions', dataset, local, map: await reads.definitions(dataset) };
   } catch (e) {
     if (!isServiceNotFound(e)) throw e;
-    return { file: f.file, kind: f.kind, dataset, reasons: [`the service has no dataset ${dataset}`] };
+    return { file: f.file, kind: f.kind, dataset, reasons: [`the service has no dataset ${dataset}`], missing: true };
   }
 }
 
@@ -195,8 +198,21 @@ export async function compareSloFiles(
   pool: PacedPool,
   o: { matchByName: boolean; signal?: AbortSignal },
 ): Promise<SloCompared[]> {
+  return withoutAmbiguity(await compareEachSloFile(files, service, pool, o));
+}
+
+/**
+ * Each file compared with the service on its own, before two files of one object are told apart
+ * (withoutAmbiguity): the editor's drift keeps these and settles the files of one object again when one changes.
+ */
+export async function compareEachSloFile(
+  files: readonly SloPlanFile[],
+  service: SloReads,
+  pool: PacedPool,
+  o: { matchByName: boolean; signal?: AbortSignal },
+): Promise<SloCompared[]> {
   const reads = new Reads(service, pool, o.signal);
-  const compared = await Promise.all(
+  return Promise.all(
     files.map(async (f): Promise<SloCompared> => {
       if (f.text === undefined) return { file: f.file, kind: f.kind, reasons: [f.problem ?? 'it could not be read'] };
       const local = jsonObjectOf(f.text);
@@ -211,13 +227,15 @@ export async function compareSloFiles(
       }
     }),
   );
-  return withoutAmbiguity(compared);
 }
 
+/** What one object of the service a compared file updates is known by: two files of one key are ambiguous. */
+export const sloObjectKey = (c: SloCompared): string | undefined =>
+  'reasons' in c ? undefined : c.kind === 'burn-alert' ? `a\u0000${c.alert.id}` : `d\u0000${c.dataset}`;
+
 /** Two files of one burn alert or of one dataset's definitions: either could be meant, so neither is planned. */
-function withoutAmbiguity(compared: SloCompared[]): SloCompared[] {
-  const keyOf = (c: SloCompared): string | undefined =>
-    'reasons' in c ? undefined : c.kind === 'burn-alert' ? `a\u0000${c.alert.id}` : `d\u0000${c.dataset}`;
+export function withoutAmbiguity(compared: readonly SloCompared[]): SloCompared[] {
+  const keyOf = sloObjectKey;
   const byKey = new Map<string, string[]>();
   for (const c of compared) {
     const key = keyOf(c);

@@ -92,7 +92,7 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
 
           await openFile(page, FILE);
           await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
-          // The Datasets tree's row of the trigger says the same, in the Trigger Drift view's words.
+          // The Datasets tree's row of the trigger says the same, in the Drift view's words.
           await expand(treeRow(page, 'api-gateway'));
           await expand(treeRow(page, 'Triggers'));
           const treeTrigger = treeRow(page, 'High error rate');
@@ -119,7 +119,7 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
             /Trigger file: triggers\/api-gateway\/High-error-rate\.trigger\.json, differs from the service in threshold/,
           );
           await clearHover(page);
-          // The Trigger Drift view lists the file with the member that differs.
+          // The Drift view lists the file with the member that differs.
           await expandDriftView(page);
           const row = driftRow(page, FILE);
           await row.waitFor({ state: 'visible', timeout: 30_000 });

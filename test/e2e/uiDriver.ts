@@ -38,30 +38,36 @@ export async function openObservability(page: Page): Promise<Locator> {
   return bar;
 }
 
-/** The Datasets view's pane of the side bar (the Trigger Drift view shares the container). */
+/** The Datasets view's pane of the side bar (the Drift view shares the container). */
 export function datasetsPane(page: Page): Locator {
   return sidebar(page)
     .locator('.pane')
     .filter({ has: page.locator('.pane-header', { hasText: /Datasets/i }) });
 }
 
-/** Expands the Trigger Drift view (collapsed at first) below the Datasets view. */
+/** The Drift view's pane header, by its title. */
+const DRIFT_TITLE = /\bDrift\b/;
+
+/** Expands the Drift view (collapsed at first) below the Datasets view. */
 export async function expandDriftView(page: Page): Promise<void> {
-  const header = sidebar(page)
-    .locator('.pane-header')
-    .filter({ hasText: /Trigger Drift/i });
+  const header = sidebar(page).locator('.pane-header').filter({ hasText: DRIFT_TITLE });
   await header.waitFor({ state: 'visible' });
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   await header.and(page.locator('[aria-expanded="true"]')).waitFor({ state: 'visible' });
 }
 
-/** A row of the Trigger Drift view whose label is exactly `label`. */
+/** A row of the Drift view whose label is exactly `label`. */
 export function driftRow(page: Page, label: string): Locator {
   return sidebar(page)
     .locator('.pane')
-    .filter({ has: page.locator('.pane-header', { hasText: /Trigger Drift/i }) })
+    .filter({ has: page.locator('.pane-header', { hasText: DRIFT_TITLE }) })
     .locator('.monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
+}
+
+/** A CodeLens of the editor whose text matches `text`. */
+export function codeLens(page: Page, text: RegExp): Locator {
+  return page.locator('.part.editor .codelens-decoration a').filter({ hasText: text }).first();
 }
 
 /** An action of the active editor's title bar, by its title. */

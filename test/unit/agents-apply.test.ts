@@ -253,6 +253,51 @@ test('the dialog names the connection, its address and each change; past 20 chan
   assert.match(q.document, /^ {2}\+ api "T24"$/m);
 });
 
+test("the dialog names burn alert and definitions changes after the triggers', each kind under its heading as the plan view groups them", () => {
+  const version = { sha256: 'h' };
+  const changes: PlannedChange[] = [
+    {
+      kind: 'definitions',
+      action: 'update',
+      file: 'definitions/api.definitions.json',
+      index: -1,
+      dataset: 'api',
+      name: 'definitions of api',
+      id: 'api',
+      matchedBy: 'id',
+      differences: [{ path: 'definitions.route', member: 'definitions', service: null, local: { name: 'http.route' } }],
+      body: { route: { name: 'http.route' } },
+      service: version,
+    },
+    {
+      kind: 'burn-alert',
+      action: 'update',
+      file: 'burn-alerts/api/a.burn-alert.json',
+      index: -1,
+      dataset: 'api',
+      name: 'Availability, exhaustion 300 min',
+      id: 'ba_1',
+      matchedBy: 'id',
+      differences: [{ path: 'exhaustion_minutes', member: 'exhaustion_minutes', service: 240, local: 300 }],
+      body: {},
+      service: version,
+    },
+    { kind: 'trigger', action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name: 'T', body: {} },
+  ];
+  const q = agentQuestion(
+    { ...planOf(changes), target: { ...planOf([]).target, connection: 'Staging' } },
+    [],
+    undefined,
+  );
+  assert.deepEqual(q.detail.split('\n').slice(3), [
+    '+ api "T"',
+    'Burn alerts to update:',
+    '~ api "Availability, exhaustion 300 min" (ba_1)',
+    'Definitions to update:',
+    '~ definitions of api',
+  ]);
+});
+
 test('a name of a million characters is cut in the dialog, saying how long it was', () => {
   const name = 'x'.repeat(1_000_000);
   const q = agentQuestion(

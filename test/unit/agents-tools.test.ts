@@ -3,7 +3,6 @@
 // (bad input, unknown dataset, no service, cancelled), and the last guard on an answer's size.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { ServiceClient } from '../../src/api';
 import * as z from 'zod';
 import {
@@ -13,22 +12,19 @@ import {
   LIMITS,
   runTool,
   toolNamed,
-  ToolError,
   type PlanWithNotes,
-  type SourceFile,
   type ToolHost,
 } from '../../src/agentTools';
-import { CreationPacer, PACING_MARGIN_MS, systemClock } from '../../src/backtest/runner';
-import { lint } from '../../src/lint';
+import { CreationPacer, PACING_MARGIN_MS } from '../../src/backtest/runner';
 import { DEMO, HOSTILE } from '../../src/sandbox';
-import { keyFingerprint, planWithGates, triggerFileText } from '../../src/triggerFiles';
+import { triggerFileText } from '../../src/triggerFiles';
+import { sandboxToolHost, type SandboxHostOptions } from './agents-sandbox-host';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 import { virtualClock } from './virtualClock';
 
 let sandbox: TestSandbox;
 let client: ServiceClient;
 const signal = new AbortController().signal;
-const pacer = new CreationPacer(systemClock);
 
 before(async () => {
   sandbox = await startTestSandbox();
@@ -39,50 +35,9 @@ after(async () => {
   await sandbox.handle.close();
 });
 
-/** A host over the sandbox (or no service) whose trigger files are the given texts; plans as obs plan does. */
-function host(
-  files: Record<string, string> = {},
-  o: { service?: boolean; remember?: (p: PlanWithNotes) => string } = {},
-): ToolHost {
-  return {
-    service: async () => {
-      if (o.service === false) throw new ToolError('no service is configured');
-      return client;
-    },
-    lint: async (text, columns) => lint(text, columns === undefined ? {} : { columns }),
-    queries: async () => {
-      if (o.service === false) throw new ToolError('no service is configured');
-      return { api: client, pacer, clock: systemClock };
-    },
-    target: () => 'Sandbox',
-    files: {
-      read: async () => ({
-        files: Object.entries(files).map(([file, text]): SourceFile => ({ file, text })),
-        problems: [],
-      }),
-      plan: async (sources, prune, sig) => {
-        const target = { baseUrl: sandbox.base, key: keyFingerprint('k', randomBytes(4).toString('hex')) };
-        const inputs = {
-          scope: { kind: prune ? ('all' as const) : ('files' as const) },
-          allowUnknownColumns: false,
-          matchByName: false,
-        };
-        const gated = await planWithGates({
-          sources,
-          service: client,
-          lint: async (text, columns) => lint(text, columns === undefined ? {} : { columns }),
-          target,
-          inputs,
-          concurrency: 2,
-          now: new Date(),
-          signal: sig,
-        });
-        return { plan: gated.plan, notes: gated.notes };
-      },
-    },
-    ...(o.remember === undefined ? {} : { rememberPlan: o.remember }),
-  };
-}
+/** A host over the sandbox (or no service) whose files are the given texts; plans as obs plan does. */
+const host = (files: Record<string, string> = {}, o: SandboxHostOptions = {}): ToolHost =>
+  sandboxToolHost(client, sandbox.base, files, o);
 
 /** A tool's answer: its text within the cap, the value it says, and that value of the tool's output schema. */
 async function ok(name: string, input: unknown, h: ToolHost = host()): Promise<Record<string, unknown>> {

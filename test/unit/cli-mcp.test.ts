@@ -270,7 +270,11 @@ test(
     const plan = await json('obs_plan', { paths: ['latin1'] });
     assert.deepEqual(plan.counts, { create: 0, update: 0, delete: 0, blocked: 1, unchanged: 0 });
     assert.deepEqual(plan.blocked, [
-      { file: 'latin1/cafe.trigger.json', reasons: ['the file is not UTF-8 (obs lint names the bytes)'] },
+      {
+        kind: 'trigger',
+        file: 'latin1/cafe.trigger.json',
+        reasons: ['the file is not UTF-8 (obs lint names the bytes)'],
+      },
     ]);
   },
 );

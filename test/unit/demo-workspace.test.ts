@@ -53,6 +53,8 @@ test('every trigger file is in sync with the sandbox but the draft, which is no 
     onlyOnService: only,
     counts: driftCounts(drift, only),
     drafts: draftsOf(drift),
+    sloFiles: [],
+    sloCounts: { inSync: 0, differs: 0, missing: 0, unknown: 0 },
   };
   assert.deepEqual(
     drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers[0]?.draft]),

@@ -157,12 +157,12 @@ test('every command a walkthrough step links to or completes on is one the exten
   }
 });
 
-test('the Trigger Drift view wakes the extension, and offers Refresh, Pull All and Apply in its title and a welcome per connection state', () => {
+test('the Drift view wakes the extension, and offers Refresh, Pull All and Apply in its title and a welcome per connection state', () => {
   const full = manifest as Manifest & { contributes: { views: Record<string, { id: string; visibility?: string }[]> } };
   // Collapsed at first, so that the Datasets view keeps the side bar's height until the user opens it.
   assert.deepEqual(
     full.contributes.views['obs']?.find((v) => v.id === 'obs.drift'),
-    { id: 'obs.drift', name: 'Trigger Drift', visibility: 'collapsed' },
+    { id: 'obs.drift', name: 'Drift', visibility: 'collapsed' },
   );
   assert.ok(manifest.activationEvents.includes('onView:obs.drift'));
   assert.ok(
@@ -212,6 +212,9 @@ test('Apply shows only with a connection: on files and triggers that differ or a
   assert.deepEqual(when('view/item/context', 'obs.apply.file'), [
     'view == obs.drift && obs.hasConnection && viewItem =~ /^obs:drift:(differs|local-only)$/',
     'view == obs.drift && obs.hasConnection && viewItem =~ /^obs:drift:(differs|local-only|difference)$/',
+    // A burn alert or definitions file the service does not have (slo:local-only) cannot be applied: nothing is created.
+    'view == obs.drift && obs.hasConnection && viewItem == obs:drift:slo:differs',
+    'view == obs.drift && obs.hasConnection && viewItem =~ /^obs:drift:slo:(differs|difference)$/',
   ]);
   assert.deepEqual(when('view/item/context', 'obs.apply.delete'), [
     'view == obs.drift && obs.hasConnection && viewItem == obs:drift:serviceOnly',
@@ -221,7 +224,7 @@ test('Apply shows only with a connection: on files and triggers that differ or a
   assert.deepEqual(when('commandPalette', 'obs.apply.toConnection'), ['obs.hasConnections']);
   const files = 'resourceFilename =~ /\\.(trigger|burn-alert|definitions)\\.json$/';
   assert.deepEqual(when('commandPalette', 'obs.apply.file'), [`obs.hasConnection && ${files}`]);
-  // Trigger files have the Apply lens; burn alert and definitions files have no lens, so their title bar offers it.
+  // Trigger files have the Apply lens; burn alert and definitions files have it only when they differ: their title bar offers it always.
   assert.deepEqual(when('editor/title', 'obs.apply.file'), [
     'obs.hasConnection && resourceFilename =~ /\\.(burn-alert|definitions)\\.json$/ && resourceScheme == file && !isInDiffEditor',
   ]);
@@ -237,7 +240,7 @@ test('the pull folder setting defaults to "triggers"', () => {
   assert.equal(manifest.contributes.configuration.properties['obs.pullFolder']?.default, 'triggers');
 });
 
-test('the Trigger Drift welcome has no button of the Datasets welcome (one "Try the Local Sandbox" in the side bar)', () => {
+test('the Drift welcome has no button of the Datasets welcome (one "Try the Local Sandbox" in the side bar)', () => {
   const drift = manifest.contributes.viewsWelcome
     .filter((w) => w.view === 'obs.drift')
     .map((w) => w.contents)

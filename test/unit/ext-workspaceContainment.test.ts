@@ -115,7 +115,7 @@ describe('in the editor', () => {
   });
 
   test("the agent tools' reader names each file leading outside its workspace folder and never reads it", async () => {
-    const read = await new WorkspaceTriggerFiles().read([], new AbortController().signal);
+    const read = await new WorkspaceTriggerFiles().read([], 'every kind', new AbortController().signal);
     const reason = 'it lies outside its workspace folder once links are resolved, so it is not read';
     assert.deepEqual(read, {
       files: [
@@ -129,9 +129,32 @@ describe('in the editor', () => {
     assert.equal(fake.reads, 2);
   });
 
+  test("drift and plan's reader finds the burn alert and definitions files beside the trigger files, a folder standing for every kind; noise's finds trigger files only", async () => {
+    const slo = ['burn-alerts/api/a.burn-alert.json', 'definitions/api.definitions.json'];
+    for (const f of [...slo, 'notes/other.json']) {
+      mkdirSync(join(workspace, f, '..'), { recursive: true });
+      writeFileSync(join(workspace, f), '{}\n');
+      fake.files.set(uri(f).toString(), '{}\n');
+    }
+    const signal = new AbortController().signal;
+    const names = async (paths: string[], kinds: 'triggers' | 'every kind') =>
+      (await new WorkspaceTriggerFiles().read(paths, kinds, signal)).files.map((f) => f.file);
+    const triggers = [
+      'triggers/a.trigger.json',
+      'triggers/alias.trigger.json',
+      'triggers/escape/b.trigger.json',
+      'triggers/leak.trigger.json',
+    ];
+    assert.deepEqual(await names([], 'every kind'), [...slo, ...triggers]);
+    assert.deepEqual(await names(['burn-alerts', 'definitions/api.definitions.json'], 'every kind'), slo);
+    assert.deepEqual(await names([], 'triggers'), triggers);
+    assert.deepEqual(await names(['burn-alerts'], 'triggers'), []);
+  });
+
   test("the agent tools' reader refuses a path given that leads outside through a link, and searches nothing there", async () => {
     const read = await new WorkspaceTriggerFiles().read(
       ['triggers/escape', 'triggers/leak.trigger.json'],
+      'every kind',
       new AbortController().signal,
     );
     assert.deepEqual(read, {
@@ -148,7 +171,7 @@ describe('in the editor', () => {
     for (let i = 0; i < 2_001; i++)
       fake.files.set(Uri.joinPath(folder, 'bulk', `t${i}.trigger.json`).toString(), '{}\n');
     const reads = fake.reads;
-    await assert.rejects(new WorkspaceTriggerFiles().read([], new AbortController().signal), {
+    await assert.rejects(new WorkspaceTriggerFiles().read([], 'triggers', new AbortController().signal), {
       message: 'more than 2000 trigger files lie under those paths: name folders that hold at most 2000',
     });
     assert.equal(fake.reads, reads);

@@ -21,6 +21,7 @@ import { FormPanels, type FormsDeps } from '../../src/extension/forms/panels';
 import { Feedback } from '../../src/extension/core/feedback';
 import { ApiKeyPanels } from '../../src/extension/forms/apiKeyPanels';
 import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
+import { DefinitionsPanel } from '../../src/extension/forms/definitionsPanel';
 import { FormFiles } from '../../src/extension/forms/formFiles';
 import { ReviewDocuments } from '../../src/extension/forms/reviewDocuments';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
@@ -69,20 +70,24 @@ function world() {
   const logs: string[] = [];
   const note = (m: string): void => void logs.push(m);
   const log = { debug: note, info: note, warn: note, error: note };
+  /** The connections a form saved a burn alert or definitions to, as drift is told. */
+  const sloSaved: string[] = [];
   const deps: FormsDeps = {
     extensionUri: Uri.file('/ext'),
     connections,
     keys,
     feedback: new Feedback(log, () => undefined),
     refreshTree: () => undefined,
+    onSloSaved: (connectionId) => void sloSaved.push(connectionId),
     reviews: new ReviewDocuments(),
     filePatterns: { burnAlert: () => ['**/*.burn-alert.json'], definitions: () => ['**/*.definitions.json'] },
   };
   const formPanels = new FormPanels(deps);
   const apiKeys = new ApiKeyPanels(formPanels).handlers();
   const burnAlerts = new BurnAlertPanel(formPanels, new FormFiles(deps.filePatterns)).handlers();
-  const commands = { ...apiKeys.commands, ...burnAlerts.commands };
-  return { formPanels, keys, connections, commands, logs };
+  const definitions = new DefinitionsPanel(formPanels, new FormFiles(deps.filePatterns)).handlers();
+  const commands = { ...apiKeys.commands, ...burnAlerts.commands, ...definitions.commands };
+  return { formPanels, keys, connections, commands, logs, sloSaved };
 }
 
 const open = () => panels.filter((p) => !p.disposed);
@@ -401,5 +406,43 @@ describe("the review of a burn alert's changes", () => {
       [`Burn alert ${DEMO.burnAlerts.gwBudgetRate}: current ↔ with your changes`],
     );
     assert.ok(editor.tabOf(panel), 'the form stays open');
+  });
+});
+
+describe('a save that changes the service', () => {
+  test('a burn alert saved in its form tells drift which connection to read it from again', async () => {
+    const w = world();
+    const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
+    clients.push(c);
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find(
+      (a) => a.id === DEMO.burnAlerts.gwBudgetRate,
+    );
+    await w.commands['obs.burnAlert.edit']?.({
+      kind: 'burnAlert',
+      connectionId: 'sandbox',
+      dataset: DEMO.datasets.gateway,
+      sloId: DEMO.slos.gwAvailability,
+      alert,
+    });
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    assert.deepEqual(w.sloSaved, [], 'opening the form changes nothing');
+    await say(w, panel, { type: 'submit', edits: { description: 'saved from the form' } });
+    assert.equal(panel.ofType('saved').length, 1);
+    assert.deepEqual(w.sloSaved, ['sandbox']);
+  });
+
+  test("a dataset's definitions saved in their form tell drift which connection to read them from again", async () => {
+    const w = world();
+    await w.commands['obs.datasetDefinitions.edit']?.({
+      kind: 'dataset',
+      connectionId: 'sandbox',
+      slug: DEMO.datasets.gateway,
+    });
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    await say(w, panel, { type: 'submit', rows: { error: { name: 'status_code' } } });
+    assert.equal(panel.ofType('saved').length, 1);
+    assert.deepEqual(w.sloSaved, ['sandbox']);
   });
 });

@@ -19,6 +19,8 @@ export const DEFINITIONS = `definitions/${GATEWAY}.definitions.json`;
 
 export interface SloWorkspace {
   sandbox(): TestSandbox;
+  /** The folder the files were pulled into (fresh for each test). */
+  dir(): string;
   run(argv: string[]): ReturnType<typeof runObs>;
   text(file: string): string;
   readJson(file: string): Record<string, unknown>;
@@ -53,6 +55,7 @@ export function sloWorkspace(prefix: string): SloWorkspace {
   });
   return {
     sandbox: current,
+    dir: () => dir,
     run,
     text: (file) => readFileSync(join(dir, file), 'utf8'),
     readJson: (file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>,

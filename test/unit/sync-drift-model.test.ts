@@ -6,9 +6,16 @@
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { triggerFileText, type RecipientLister, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import {
+  triggerFileText,
+  type RecipientLister,
+  type ServiceTrigger,
+  type SloReads,
+  type TriggerLister,
+} from '../../src/triggerFiles';
 import type { AccountRecipient } from '../../src/api/schemas/account';
 import { serviceTrigger } from './serviceTriggers';
+import { sloServiceFake } from './sloServiceFake';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger =>
@@ -19,9 +26,10 @@ function service(
   lists: Record<string, ServiceTrigger[]>,
   fail: Set<string> = new Set(),
   team: AccountRecipient[] = [],
-): TriggerLister & RecipientLister & { calls: string[] } {
+): TriggerLister & SloReads & RecipientLister & { calls: string[] } {
   const calls: string[] = [];
   return {
+    ...sloServiceFake(),
     calls,
     listRecipients: () => {
       calls.push('recipients');
@@ -217,7 +225,8 @@ test('the service trigger a file was compared with is found by id for Compare, a
 
 test('an older comparison finishing after a newer one is dropped', async () => {
   let release: () => void = () => undefined;
-  const slow: TriggerLister & RecipientLister = {
+  const slow: TriggerLister & SloReads & RecipientLister = {
+    ...sloServiceFake(),
     listRecipients: () => Promise.resolve({ data: [] }),
     listTriggers: () =>
       new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),

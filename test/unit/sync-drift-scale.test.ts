@@ -12,6 +12,7 @@ import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
 import { DriftModel } from '../../src/extension/sync/driftModel';
 import { DriftTree, type DriftViewSurface } from '../../src/extension/sync/driftViews';
 import { serviceTrigger } from './serviceTriggers';
+import { sloServiceFake } from './sloServiceFake';
 import { VirtualTimers } from './virtualTimers';
 
 const DRIFT = '/src/triggerFiles/drift.ts';
@@ -49,6 +50,7 @@ async function setup(n: number) {
         id: 'c1',
         name: 'prod',
         api: {
+          ...sloServiceFake(),
           listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }),
           listRecipients: () => Promise.resolve({ data: [] }),
         },

@@ -19,6 +19,7 @@ import {
   type UpdateAnswer,
 } from '../../src/extension/sync/pullPlanText';
 import { scopeOf } from '../../src/extension/sync/pullScope';
+import { sloFileRow } from '../../src/extension/sync/sloDriftPresentation';
 import { parseServiceTriggerPath, serviceTriggerPath } from '../../src/extension/sync/serviceTriggerUri';
 import type { DriftSnapshot } from '../../src/extension/sync/driftModel';
 
@@ -168,6 +169,8 @@ const snapshot = (files: FileDrift[], only: ServiceTrigger[] = []): DriftSnapsho
   onlyOnService: only,
   counts: driftCounts(files, only),
   drafts: draftsOf(files),
+  sloFiles: [],
+  sloCounts: { inSync: 0, differs: 0, missing: 0, unknown: 0 },
 });
 const rel = (uri: string) => uri.replace('file:///w/', '');
 
@@ -175,6 +178,7 @@ test('the Drift view lists every file not in sync, then the triggers only on the
   const roots = driftRoots(
     snapshot([differs, inSync, localOnly], [{ id: 't9', name: 'Orphan', dataset_slug: 'web' }]),
     rel,
+    (f) => sloFileRow(f, rel),
   );
   assert.deepEqual(
     roots.map((r) => [r.kind, r.label, 'description' in r ? r.description : '']),
@@ -191,9 +195,10 @@ test('the Drift view lists every file not in sync, then the triggers only on the
 });
 
 test('the Drift view says when every file is in sync, and its summary counts each status', () => {
-  assert.deepEqual(driftRoots(snapshot([inSync]), rel), [
-    { kind: 'note', label: 'Every trigger file is in sync with prod' },
-  ]);
+  assert.deepEqual(
+    driftRoots(snapshot([inSync]), rel, (f) => sloFileRow(f, rel)),
+    [{ kind: 'note', label: 'Every file is in sync with prod' }],
+  );
   assert.equal(
     driftSummary(snapshot([differs, inSync, localOnly], [svc])),
     '1 differs, 1 only local, 1 only on the service, 1 in sync (prod)',
@@ -339,7 +344,7 @@ test('a draft (a trigger file not created on the service yet) is listed but not 
   assert.equal(driftBadgeCount(snapshot([inSync, draft])), 0, 'nothing the user did: no badge');
   assert.equal(driftSummary(snapshot([inSync, draft])), '1 new (not on the service yet), 1 in sync (prod)');
   assert.deepEqual(
-    driftRoots(snapshot([inSync, draft]), rel).map((r) => r.label),
+    driftRoots(snapshot([inSync, draft]), rel, (f) => sloFileRow(f, rel)).map((r) => r.label),
     ['error-burst.trigger.json'],
   );
   assert.equal(driftBadgeCount(snapshot([inSync, draft, lost, differs], [svc])), 3);
@@ -364,7 +369,11 @@ test('what drift draws stays bounded whatever a file or the service holds: one-l
   };
   const lenses = lensesOf(file, 'prod', 'ready');
   const items = [
-    ...driftRoots(snapshot([file], [{ id: 't9', name: huge, dataset_slug: 'api' }]), (u) => u.slice(8)),
+    ...driftRoots(
+      snapshot([file], [{ id: 't9', name: huge, dataset_slug: 'api' }]),
+      (u) => u.slice(8),
+      (f) => sloFileRow(f, (u) => u.slice(8)),
+    ),
     ...differenceItems(file),
   ];
   const longest = Math.max(

@@ -9,6 +9,7 @@ import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
 import { DriftModel } from '../../src/extension/sync/driftModel';
 import { ServiceTriggerDocuments } from '../../src/extension/sync/driftViews';
 import { serviceTrigger } from './serviceTriggers';
+import { sloServiceFake } from './sloServiceFake';
 
 const ERRORS = serviceTrigger('t1', 'Errors', 'api', 5, { updated_at: '2026-01-01T00:00:00Z' });
 const FILE = fileUri('triggers/api/Errors.trigger.json');
@@ -18,6 +19,7 @@ function service(triggers: ServiceTrigger[]) {
   let hold: Promise<void> | undefined;
   let release: () => void = () => undefined;
   return {
+    ...sloServiceFake(),
     triggers,
     holdNextList(): void {
       hold = new Promise((resolve) => (release = resolve));

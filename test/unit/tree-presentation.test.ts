@@ -195,7 +195,7 @@ test("a click opens a row's natural view: a trigger as read-only JSON, a burn al
   assert.equal(present(column).command, undefined);
 });
 
-test("a trigger's row and tooltip say whether the workspace's trigger file matches the service, in the Trigger Drift view's words", () => {
+test("a trigger's row and tooltip say whether the workspace's trigger file matches the service, in the Drift view's words", () => {
   const errors = trigger({ triggered: true, alert_type: 'on_change', frequency: 300 });
   const file = 'triggers/gateway/High-error-rate.trigger.json';
   const shown = (drift: TriggerFileState | undefined) => {

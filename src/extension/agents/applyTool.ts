@@ -27,6 +27,7 @@ import {
   planDifferences,
   type ChangeResult,
   type Plan,
+  type PlanKind,
   type PlannedChange,
 } from '../../triggerFiles';
 import { connectionLabel, looksLikeProduction, type ActiveConnection, type ConnectionProfile } from '../connections';
@@ -101,6 +102,28 @@ export function planDocumentOf(stored: StoredPlan<unknown>, recipients?: Recipie
   return planDocumentText(named(stored), stored.notes, recipients);
 }
 
+/** The kinds in the order the plan view and the plan document show them: triggers, burn alerts, definitions. */
+const KINDS: readonly PlanKind[] = ['trigger', 'burn-alert', 'definitions'];
+
+/** The heading of a kind's changes in the dialog; the triggers' come first and need none. */
+const kindHeading = (kind: Exclude<PlanKind, 'trigger'>): string =>
+  kind === 'burn-alert' ? l10n.t('Burn alerts to update:') : l10n.t('Definitions to update:');
+
+/** The first NAMED_CHANGES changes, grouped by kind as the plan view groups them, and how many are named. */
+function namedChanges(changes: readonly PlannedChange[]): { lines: string[]; named: number } {
+  const lines: string[] = [];
+  let named = 0;
+  for (const kind of KINDS) {
+    const of = changes.filter((c) => c.kind === kind).slice(0, NAMED_CHANGES - named);
+    if (of.length === 0) continue;
+    named += of.length;
+    if (kind !== 'trigger') lines.push(kindHeading(kind));
+    // Each label cuts a long name itself, saying how long it was.
+    lines.push(...of.map((c) => `${SIGN[c.action]} ${changeLabel(c)}`));
+  }
+  return { lines, named };
+}
+
 /** The extension's own question: the connection, its address, the counts and each change (the first ones), the whole plan beside. */
 export interface AgentQuestion {
   message: string;
@@ -119,9 +142,8 @@ export function agentQuestion(
 ): AgentQuestion {
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const q = confirmation(plan, looksLikeProduction(connection));
-  // Each label cuts a long name itself, saying how long it was.
-  const shown = plan.changes.slice(0, NAMED_CHANGES).map((c) => `${SIGN[c.action]} ${changeLabel(c)}`);
-  const more = plan.changes.length - shown.length;
+  const { lines: shown, named: count } = namedChanges(plan.changes);
+  const more = plan.changes.length - count;
   const lines = [
     l10n.t('An AI agent asked to apply this plan to {0} ({1}).', connection, plan.target.baseUrl),
     q.detail,

@@ -1,9 +1,10 @@
 // What the agent tools run against in the editor: the connection active when the tool was invoked (fixed for
-// the whole call, so a switch meanwhile cannot send half of it elsewhere), the workspace's trigger files, the
+// the whole call, so a switch meanwhile cannot send half of it elsewhere), the workspace's files, the
 // editor's lint worker, and the editor's plan. No vscode import.
 import * as l10n from '@vscode/l10n';
 import {
   ToolError,
+  type FileKinds,
   type PlanWithNotes,
   type QueryRunner,
   type ServiceReader,
@@ -20,9 +21,13 @@ export interface EditorHostDeps<S> {
   active: ActiveConnection | undefined;
   /** The editor's linter (its lint worker, with the obs.metricsDatasets setting). */
   lint: Linter;
-  /** The workspace's trigger files, read for this call; kept with a plan it makes. */
+  /** The workspace's files, read for this call; kept with a plan it makes. */
   files: S & {
-    read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }>;
+    read(
+      paths: readonly string[],
+      kinds: FileKinds,
+      signal: AbortSignal,
+    ): Promise<{ files: SourceFile[]; problems: string[] }>;
   };
   /** The editor's plan of files against a connection (the gates of `obs plan`). */
   plan(
@@ -58,7 +63,7 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
       d.lint(text, columns === undefined ? undefined : { ...columns }, signal, 'tool-text.trigger.json'),
     target: () => d.active?.profile.name ?? l10n.t('(no connection)'),
     files: {
-      read: (paths, signal) => d.files.read(paths, signal),
+      read: (paths, kinds, signal) => d.files.read(paths, kinds, signal),
       plan: (files, prune, signal) => d.plan(connection(), files, prune, signal),
     },
     rememberPlan: (planned) => {

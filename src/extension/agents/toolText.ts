@@ -38,9 +38,9 @@ export function invocationText(name: ToolName, input: unknown, connectionName: s
     case 'obs_run_query':
       return l10n.t('Running a saved query of {0} on {1}', dataset, connection);
     case 'obs_drift':
-      return l10n.t('Comparing the trigger files with {0}', connection);
+      return l10n.t('Comparing the trigger, burn alert and definitions files with {0}', connection);
     case 'obs_plan':
-      return l10n.t('Planning the trigger files against {0}', connection);
+      return l10n.t('Planning the trigger, burn alert and definitions files against {0}', connection);
     case 'obs_noise':
       return l10n.t('Ranking the trigger files by the notifications they would have sent on {0}', connection);
     case 'obs_apply_plan':

@@ -1,17 +1,38 @@
-// The workspace's trigger files as the agent tools read them: every *.trigger.json of the workspace (as the
-// editor's Apply plans them), or those under the workspace-relative paths a tool was given. A file open with
+// The workspace's files as the agent tools read them: every *.trigger.json of the workspace, and for drift and
+// plan every *.burn-alert.json and *.definitions.json too (a folder stands for its files of every kind, as in
+// the CLI), or those under the workspace-relative paths a tool was given (a file named is taken whatever its
+// kind). A file open with
 // unsaved edits is left out with the reason (a plan is of what is on disk), and so is one that lies outside its
 // workspace folder once links are resolved (never read); a path outside the workspace is refused. Also the
 // edits an apply makes: a created trigger's id written into its file.
 import * as vscode from 'vscode';
-import { ToolError, type SourceFile } from '../../agentTools';
-import { SKIPPED_BY_SEARCHES, TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
+import { ToolError, type FileKinds, type SourceFile } from '../../agentTools';
+import {
+  BURN_ALERT_FILE_SUFFIX,
+  DEFINITIONS_FILE_SUFFIX,
+  SKIPPED_BY_SEARCHES,
+  TRIGGER_FILE_SUFFIX,
+} from '../../triggerFiles';
 import { planText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { leftOutReason, outsideItsFolder, splitInside } from '../core/workspaceContainment';
 
-/** At most this many trigger files are read for one tool call. */
+/** At most this many files are read for one tool call. */
 const MAX_FILES = 2_000;
 const READ_BATCH = 32;
+
+/** The files a folder stands for, as a glob under it. */
+const folderGlob = (kinds: FileKinds): string =>
+  kinds === 'triggers'
+    ? `**/*${TRIGGER_FILE_SUFFIX}`
+    : `**/*{${TRIGGER_FILE_SUFFIX},${BURN_ALERT_FILE_SUFFIX},${DEFINITIONS_FILE_SUFFIX}}`;
+
+const tooManyText = (kinds: FileKinds): string =>
+  kinds === 'triggers'
+    ? vscode.l10n.t('more than {0} trigger files lie under those paths: name folders that hold at most {0}', MAX_FILES)
+    : vscode.l10n.t(
+        'more than {0} trigger, burn alert and definitions files lie under those paths: name folders that hold at most {0}',
+        MAX_FILES,
+      );
 
 /** Why a path given by a tool call may not be read: absolute, leaving the workspace, or a pattern. */
 function outsideProblem(p: string): string | undefined {
@@ -28,8 +49,12 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
   /** The files of the last read named on their own (by uri). */
   private named = new Set<string>();
 
-  /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
-  async read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> {
+  /** The files of those kinds under the paths (the whole workspace when none), each with its saved text or why it was left out. */
+  async read(
+    paths: readonly string[],
+    kinds: FileKinds,
+    signal: AbortSignal,
+  ): Promise<{ files: SourceFile[]; problems: string[] }> {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length === 0)
       throw new ToolError(
@@ -39,8 +64,8 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     const found = new Map<string, vscode.Uri>();
     const patterns =
       paths.length === 0
-        ? folders.map((f) => ({ pattern: new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`), named: false }))
-        : await this.patternsOf(paths, folders, problems);
+        ? folders.map((f) => ({ pattern: new vscode.RelativePattern(f, folderGlob(kinds)), named: false }))
+        : await this.patternsOf(paths, folderGlob(kinds), folders, problems);
     // A file named on its own (not also found under a folder given) targets itself: a prune deletes nothing on its account.
     const walked = new Set<string>();
     const named = new Set<string>();
@@ -53,13 +78,7 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
       }
     }
     this.named = new Set([...named].filter((u) => !walked.has(u)));
-    if (found.size > MAX_FILES)
-      throw new ToolError(
-        vscode.l10n.t(
-          'more than {0} trigger files lie under those paths: name folders that hold at most {0}',
-          MAX_FILES,
-        ),
-      );
+    if (found.size > MAX_FILES) throw new ToolError(tooManyText(kinds));
     const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
     this.lastRead = uris;
     return { files: await this.readAll(uris, signal), problems };
@@ -85,9 +104,10 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     return files;
   }
 
-  /** A pattern per path: a folder's trigger files, or the file itself. Paths are relative to a workspace folder. */
+  /** A pattern per path: a folder's files (`glob`), or the file itself. Paths are relative to a workspace folder. */
   private async patternsOf(
     paths: readonly string[],
+    glob: string,
     folders: readonly vscode.WorkspaceFolder[],
     problems: string[],
   ): Promise<{ pattern: vscode.RelativePattern; named: boolean }[]> {
@@ -117,10 +137,7 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
         }
         const isFolder = (stat.type & vscode.FileType.Directory) !== 0;
         out.push({
-          pattern: new vscode.RelativePattern(
-            isFolder ? uri : folder.uri,
-            isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative,
-          ),
+          pattern: new vscode.RelativePattern(isFolder ? uri : folder.uri, isFolder ? glob : relative),
           named: !isFolder,
         });
       }

@@ -123,7 +123,10 @@ export class BurnAlertPanel {
           log: this.panels.log,
           openDiff: (left, right, title) => this.panels.deps.reviews.openDiff(left, right, title, key),
           closeDiffs: () => this.panels.deps.reviews.closeDiffs(key),
-          onChanged: () => this.panels.deps.refreshTree(),
+          onChanged: () => {
+            this.panels.deps.refreshTree();
+            this.panels.deps.onSloSaved(conn.profile.id);
+          },
         }),
       { reopen: () => this.open(undefined, conn, context, loaded) },
     );

@@ -92,6 +92,7 @@ export class DefinitionsPanel {
           unsaved,
           post,
           log: this.panels.log,
+          onChanged: () => this.panels.deps.onSloSaved(conn.profile.id),
         }),
       { reopen: () => this.open(undefined, conn, context) },
     );

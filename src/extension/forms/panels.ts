@@ -61,6 +61,8 @@ export interface FormsDeps {
   keys: KeyRegistry;
   feedback: Feedback;
   refreshTree(): void;
+  /** A burn alert or a dataset's definitions were saved to a connection: drift reads what it kept of them again. */
+  onSloSaved(connectionId: string): void;
   /** The `obs-form-review:` documents, registered at activation so a diff tab restored after a reload finds its provider. */
   reviews: ReviewDocuments;
   /** Where the burn alert and definitions files are (Open as File looks there). */

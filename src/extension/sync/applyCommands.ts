@@ -1,5 +1,5 @@
 // Apply trigger files (and burn alert and definitions files, which are only ever updated) to a connection from
-// the editor: the whole workspace, a folder or file of the Explorer, one file or trigger (CodeLens, Trigger Drift view), or the delete of a trigger only on the service. The plan
+// the editor: the whole workspace, a folder or file of the Explorer, one file or trigger (CodeLens, Drift view), or the delete of a trigger only on the service. The plan
 // comes first (applyPlan.ts, the gates of `obs plan`), in the one plan view (planPanel.ts): each change with its
 // members old -> new, the file to open, Compare, and a box to leave the change out of this apply; Apply and
 // Cancel are there too, and a connection that looks like production asks for its name, typed. After Apply the
@@ -124,7 +124,7 @@ export class ApplyCommands implements vscode.Disposable {
       const what =
         command === 'file'
           ? vscode.l10n.t('Open a trigger, burn alert or definitions file to apply it.')
-          : vscode.l10n.t('Delete a trigger from its row in the Trigger Drift view.');
+          : vscode.l10n.t('Delete a trigger from its row in the Drift view.');
       void vscode.window.showInformationMessage(what);
     }
     return target;

@@ -1,6 +1,6 @@
 // What an Apply command was run on, and the files it plans: the Explorer's selection (folders searched) or the
 // workspace (trigger files, and the burn alert and definitions files of their settings' patterns), one file or
-// trigger (CodeLens, Trigger Drift view, the active editor), or the delete of a trigger only on the service. The service's side of a Compare diff is never a file to plan: an
+// trigger (CodeLens, Drift view, the active editor), or the delete of a trigger only on the service. The service's side of a Compare diff is never a file to plan: an
 // Apply run there plans the local file on the diff's other side.
 import * as vscode from 'vscode';
 import {

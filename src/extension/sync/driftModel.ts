@@ -1,5 +1,6 @@
-// The drift of the workspace's trigger files against the active connection, as plain data. The
-// service's lists are cached per connection and dataset: a save compares only the saved file against
+// The drift of the workspace's trigger files against the active connection, as plain data (and beside them
+// that of its burn alert and definitions files: sloDriftFiles.ts). The service's lists are cached per
+// connection and dataset (driftListings.ts): a save compares only the saved file against
 // the cached lists; a connection change compares every file against that connection's lists (read
 // once, then kept); a refresh reads the lists again. File events (saves, changes on disk, deletes) are
 // collected while they keep coming (a trailing debounce, capped) and applied together, with one change event
@@ -8,38 +9,31 @@
 // drafts, the service's triggers no file holds: driftTally.ts); the list of every file, in order, is built
 // only when a view asks for it after a change. So a batch costs what its files hold, however many files the
 // workspace has and however the events arrive. No vscode import.
-import * as l10n from '@vscode/l10n';
 import {
   datasetsOfFiles,
   driftOfFile,
-  listDatasets,
-  PacedPool,
+  kindOfFile,
   readTriggerFile,
-  ServiceIndex,
   type DatasetListing,
   type FileDrift,
   type LocalFile,
-  type RecipientLister,
+  type ServiceIndex,
   type ServiceTrigger,
-  type TriggerLister,
+  type SloFileDrift,
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
 import { DriftTally } from './driftTally';
-import { DriftTeam } from './driftTeam';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
+import { ConnectionCache, type DriftConnection } from './driftListings';
+import { compareSloAlone, SloDriftFiles } from './sloDriftFiles';
 import type { TriggerFileState } from './treeDrift';
 
 export type { DriftSnapshot, DriftState } from './driftSnapshot';
-
-export interface DriftConnection {
-  id: string;
-  name: string;
-  api: TriggerLister & RecipientLister;
-}
+export type { DriftConnection } from './driftListings';
 
 interface DriftWorkspace {
-  /** Every trigger file of the workspace (uri strings). */
+  /** Every trigger, burn alert and definitions file of the workspace (uri strings). */
   list(): Promise<string[]>;
   /** A file's saved text; undefined when it is gone. */
   read(uri: string): Promise<string | undefined>;
@@ -61,20 +55,14 @@ export interface DriftModelOptions {
 /** A file event waiting in the batch: changed (with its saved text when the editor has it) or deleted. */
 type FileEvent = { kind: 'changed'; text?: string } | { kind: 'deleted' };
 
-interface ConnectionCache {
-  connection: DriftConnection;
-  /** Lists read, by canonical dataset slug. A failed list is not kept: the next check asks again. */
-  listings: Map<string, DatasetListing>;
-  /** Lists being read. */
-  pending: Map<string, Promise<void>>;
-  index?: ServiceIndex;
-  /** The team's recipients, for files naming one by type and target. */
-  team: DriftTeam;
+/** The files read: trigger files parsed, burn alert and definitions files as their texts. */
+interface ReadFiles {
+  triggers: Map<string, LocalFile>;
+  slo: Map<string, string>;
 }
 
 /** Files read at once by a full comparison. */
 const READ_BATCH = 32;
-const canonical = (d: string): string => (d === '__all__' ? 'all' : d);
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 export class DriftModel {
@@ -85,6 +73,7 @@ export class DriftModel {
   private active: ConnectionCache | undefined;
   private state: DriftState = { kind: 'no-connection' };
   private readonly drift = new Map<string, FileDrift>();
+  private readonly slo = new SloDriftFiles();
   /** What the views read of all files together, kept up to date file by file, against `tallied`. */
   private readonly tally = new DriftTally();
   private tallied: ServiceIndex | undefined;
@@ -123,6 +112,7 @@ export class DriftModel {
       this.tally.draftsNow(),
       () => this.order.list(() => this.drift.keys()).flatMap((uri) => this.drift.get(uri) ?? []),
       () => (ready ? this.tally.onlyOnService() : []),
+      { counts: this.slo.countsNow(), files: () => this.slo.list() },
     );
     return this.cached;
   }
@@ -144,9 +134,14 @@ export class DriftModel {
     return this.state;
   }
 
-  /** A file's drift, once the comparison is done. */
+  /** A trigger file's drift, once the comparison is done. */
   fileDrift(uri: string): FileDrift | undefined {
     return this.state.kind === 'ready' ? this.drift.get(uri) : undefined;
+  }
+
+  /** A burn alert or definitions file's drift, once the comparison is done. */
+  sloFileDrift(uri: string): SloFileDrift | undefined {
+    return this.state.kind === 'ready' ? this.slo.get(uri) : undefined;
   }
 
   connectionName(): string | undefined {
@@ -183,11 +178,15 @@ export class DriftModel {
     try {
       const read = await this.readFiles(await this.o.workspace.list());
       if (this.stale(generation)) return;
-      await this.ensureListings(cache, [...datasetsOfFiles(read.values())]);
+      const [, slo] = await Promise.all([
+        cache.ensureListings([...datasetsOfFiles(read.triggers.values())], this.o.concurrency(), this.o.log),
+        compareSloAlone(read.slo, cache.slo, this.o.concurrency()),
+      ]);
       if (this.stale(generation)) return;
-      const resolved = await cache.team.resolve(read);
+      const resolved = await cache.team.resolve(read.triggers);
       if (this.stale(generation)) return;
-      this.compareAll(resolved, this.indexOf(cache));
+      this.compareAll(resolved, cache.indexOf());
+      this.slo.reset(slo);
       this.state = { kind: 'ready', connection: conn.name };
       this.compared = conn.id;
     } catch (err) {
@@ -210,6 +209,7 @@ export class DriftModel {
     this.state = { kind: 'no-connection' };
     this.compared = undefined;
     this.drift.clear();
+    this.slo.reset([]);
     this.retally(undefined);
     this.emit('all');
   }
@@ -219,23 +219,21 @@ export class DriftModel {
     let cache = this.caches.get(conn.id);
     // A new client (keys or settings changed) may see another service: its lists are read again.
     if (cache === undefined || cache.connection.api !== conn.api) {
-      cache = { connection: conn, listings: new Map(), pending: new Map(), team: new DriftTeam(conn.api, this.o.log) };
+      cache = new ConnectionCache(conn, this.o.log);
       this.caches.set(conn.id, cache);
     }
     cache.connection = conn;
-    if (refetch) {
-      cache.listings.clear();
-      cache.index = undefined;
-      cache.team.forget();
-    }
+    if (refetch) cache.forget();
     return cache;
   }
 
-  /** The files that could be read, parsed. */
-  private async readFiles(uris: readonly string[]): Promise<Map<string, LocalFile>> {
-    const read = new Map<string, LocalFile>();
+  /** The files that could be read: trigger files parsed, the others' texts. */
+  private async readFiles(uris: readonly string[]): Promise<ReadFiles> {
+    const read: ReadFiles = { triggers: new Map(), slo: new Map() };
     await this.readInBatches(uris, (uri, text) => {
-      if (text !== undefined) read.set(uri, readTriggerFile(text));
+      if (text === undefined) return;
+      if (kindOfFile(uri) === 'trigger') read.triggers.set(uri, readTriggerFile(text));
+      else read.slo.set(uri, text);
     });
     return read;
   }
@@ -270,14 +268,14 @@ export class DriftModel {
   }
 
   /**
-   * A trigger file was saved (with its text) or created or changed on disk: compared again, with the other
-   * files of its batch. Resolves once its batch is applied.
+   * A trigger, burn alert or definitions file was saved (with its text) or created or changed on disk: compared
+   * again, with the other files of its batch. Resolves once its batch is applied.
    */
   fileChanged(uri: string, text?: string): Promise<void> {
     return this.enqueue(uri, text === undefined ? { kind: 'changed' } : { kind: 'changed', text });
   }
 
-  /** A trigger file was deleted: it leaves the drift with its batch. */
+  /** A file was deleted: it leaves the drift with its batch. */
   fileDeleted(uri: string): Promise<void> {
     return this.enqueue(uri, { kind: 'deleted' });
   }
@@ -308,21 +306,24 @@ export class DriftModel {
     const cache = this.active;
     const generation = this.generation;
     if (cache === undefined || this.state.kind !== 'ready' || this.disposed) return;
-    const texts = await this.textsOf(batch);
+    const all = await this.textsOf(batch);
+    const texts = new Map([...all].filter(([uri]) => kindOfFile(uri) === 'trigger'));
     let files = new Map<string, LocalFile>();
     for (const [uri, text] of texts) if (text !== undefined) files.set(uri, readTriggerFile(text));
+    const slo = this.compareSloBatch(all, cache);
     try {
-      await this.ensureListings(cache, [...datasetsOfFiles(files.values())]);
+      await cache.ensureListings([...datasetsOfFiles(files.values())], this.o.concurrency(), this.o.log);
       files = await cache.team.resolve(files);
     } catch (err) {
       // The files stay as they were compared last; the deleted ones still leave.
       this.o.log?.(`drift: ${message(err)}`);
       files.clear();
     }
+    const sloCompared = await slo.compared;
     if (generation !== this.generation || this.active !== cache || this.disposed) return;
-    const index = this.indexOf(cache);
+    const index = cache.indexOf();
     if (index !== this.tallied) this.retally(index);
-    const changed: string[] = [];
+    const changed: string[] = this.slo.apply(sloCompared, slo.gone);
     for (const [uri, text] of texts) {
       const file = files.get(uri);
       const before = this.drift.get(uri);
@@ -342,6 +343,18 @@ export class DriftModel {
       changed.push(uri);
     }
     if (changed.length > 0) this.emit(changed);
+  }
+
+  /** The batch's burn alert and definitions files: those still there compared (each alone), and those gone. */
+  private compareSloBatch(all: ReadonlyMap<string, string | undefined>, cache: ConnectionCache) {
+    const texts = new Map<string, string>();
+    const gone: string[] = [];
+    for (const [uri, text] of all) {
+      if (kindOfFile(uri) === 'trigger') continue;
+      if (text === undefined) gone.push(uri);
+      else texts.set(uri, text);
+    }
+    return { compared: compareSloAlone(texts, cache.slo, this.o.concurrency()), gone };
   }
 
   /** The batch's texts: given (a save), read from disk (a change), or undefined (deleted, or gone when read). */
@@ -368,18 +381,18 @@ export class DriftModel {
   accept(connectionId: string, dataset: string, listing: DatasetListing): void {
     const cache = this.caches.get(connectionId);
     if (cache === undefined || listing.state === 'failed') return;
-    cache.listings.set(canonical(dataset), listing);
-    cache.index = undefined;
+    cache.accept(dataset, listing);
     this.cached = undefined;
   }
 
-  /** Triggers were written to a connection: its cached lists are dropped, so the next comparison reads them again. */
+  /** The service was written to: the connection's cached reads are dropped, so the next comparison reads again. */
   forgetLists(connectionId: string): void {
-    const cache = this.caches.get(connectionId);
-    if (cache === undefined) return;
-    cache.listings.clear();
-    cache.index = undefined;
-    cache.team.forget();
+    this.caches.get(connectionId)?.forget();
+  }
+
+  /** Burn alerts or definitions were read afresh (a pull): the burn alert and definitions reads kept are dropped. */
+  forgetSloReads(connectionId: string | undefined): void {
+    if (connectionId !== undefined) this.caches.get(connectionId)?.forgetSlo();
   }
 
   /** The service's trigger a file's trigger was compared with (for Compare): the first that differs, else the first. */
@@ -396,7 +409,7 @@ export class DriftModel {
   /** A trigger of a connection's cached lists, by id (the left side of Compare). */
   serviceTrigger(connectionId: string, triggerId: string): ServiceTrigger | undefined {
     const cache = this.caches.get(connectionId);
-    return cache === undefined ? undefined : this.indexOf(cache).get(triggerId);
+    return cache === undefined ? undefined : cache.indexOf().get(triggerId);
   }
 
   dispose(): void {
@@ -404,42 +417,5 @@ export class DriftModel {
     this.events.clear();
     this.batchDone?.resolve();
     this.changed.dispose();
-  }
-
-  private async ensureListings(cache: ConnectionCache, datasets: readonly string[]): Promise<void> {
-    const wanted = [...new Set(datasets.map(canonical))];
-    const missing = wanted.filter((d) => !cache.listings.has(d) && !cache.pending.has(d));
-    if (missing.length > 0) {
-      const pool = new PacedPool({ concurrency: Math.max(1, this.o.concurrency()) });
-      const all = listDatasets(cache.connection.api, missing, pool).then(
-        (got) => {
-          for (const d of missing) {
-            const listing = got.get(d) ?? { state: 'failed' as const, message: l10n.t('not listed') };
-            if (listing.state === 'failed')
-              this.o.log?.(`drift: could not list the triggers of ${d}: ${listing.message}`);
-            cache.listings.set(d, listing);
-            cache.pending.delete(d);
-          }
-          cache.index = undefined;
-        },
-        (err: unknown) => {
-          for (const d of missing) cache.pending.delete(d);
-          throw err;
-        },
-      );
-      for (const d of missing) cache.pending.set(d, all);
-    }
-    await Promise.all(wanted.map((d) => cache.pending.get(d)).filter((p) => p !== undefined));
-  }
-
-  /** The index of the cache's lists; a failed list is dropped from the cache once indexed, so the next check asks again. */
-  private indexOf(cache: ConnectionCache): ServiceIndex {
-    if (cache.index !== undefined) return cache.index;
-    const index = new ServiceIndex();
-    for (const [dataset, listing] of cache.listings) index.add(dataset, listing);
-    for (const [dataset, listing] of [...cache.listings])
-      if (listing.state === 'failed') cache.listings.delete(dataset);
-    cache.index = index;
-    return index;
   }
 }

@@ -9,6 +9,7 @@ import {
   type Difference,
   type FileDrift,
   type ServiceTrigger,
+  type SloFileDrift,
   type TriggerDrift,
 } from '../../triggerFiles';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
@@ -44,7 +45,7 @@ export function recipientNote(d: Difference, recipients: RecipientDirectory | un
 }
 
 /** A difference in one line, with the recipients it names by name. */
-function differenceWithNames(d: Difference, recipients: RecipientDirectory | undefined, max?: number): string {
+export function differenceWithNames(d: Difference, recipients: RecipientDirectory | undefined, max?: number): string {
   const text = differenceText(d, max);
   const note = recipientNote(d, recipients);
   return note === undefined ? text : `${text} (${note})`;
@@ -93,8 +94,11 @@ function reasonOf(drift: FileDrift): string {
 export interface LensData {
   title: string;
   tooltip?: string;
-  /** The command the lens runs; compare and apply take the trigger's index as their argument. */
-  action: 'compare' | 'apply' | 'refresh' | 'none';
+  /**
+   * The command the lens runs; compare and apply take the trigger's index as their argument, compareFile (a
+   * burn alert or definitions file) the file.
+   */
+  action: 'compare' | 'compareFile' | 'apply' | 'refresh' | 'none';
   index?: number;
 }
 
@@ -102,23 +106,20 @@ function triggerLabel(t: TriggerDrift): string {
   return t.name === undefined ? l10n.t('trigger {0}', t.index) : JSON.stringify(t.name);
 }
 
-/** "Apply to <connection>", next to a trigger that differs or is only local. */
-function applyLens(connection: string, index: number): LensData {
+/** "Apply to <connection>", next to a trigger (or another file: `ofFile`) that differs or is only local. */
+export function applyLens(connection: string, index: number, ofFile = false): LensData {
   return {
     title: `$(cloud-upload) ${l10n.t('Apply to {0}', connection)}`,
-    tooltip: l10n.t('Plan this trigger against {0} and apply it after one question', connection),
+    tooltip: ofFile
+      ? l10n.t('Plan this file against {0} and apply it after one question', connection)
+      : l10n.t('Plan this trigger against {0} and apply it after one question', connection),
     action: 'apply',
     index,
   };
 }
 
-/** The lenses before the caps (lensesOf). */
-function lensesUncapped(
-  drift: FileDrift | undefined,
-  connection: string | undefined,
-  state: DriftSnapshot['state']['kind'],
-  recipients?: RecipientDirectory,
-): LensData[] {
+/** The lenses of any file while there is no comparison to show: none, comparing, or it failed. */
+export function stateLenses(connection: string | undefined, state: DriftSnapshot['state']['kind']): LensData[] {
   if (connection === undefined || state === 'no-connection') return [];
   if (state === 'loading')
     return [{ title: `$(sync~spin) ${l10n.t('Comparing with {0}...', connection)}`, action: 'none' }];
@@ -130,6 +131,17 @@ function lensesUncapped(
         action: 'refresh',
       },
     ];
+  return [];
+}
+
+/** The lenses before the caps (lensesOf). */
+function lensesUncapped(
+  drift: FileDrift | undefined,
+  connection: string | undefined,
+  state: DriftSnapshot['state']['kind'],
+  recipients?: RecipientDirectory,
+): LensData[] {
+  if (connection === undefined || state !== 'ready') return stateLenses(connection, state);
   if (drift === undefined) return [];
   if (drift.triggers.length === 0)
     return [
@@ -180,9 +192,14 @@ function lensesUncapped(
   return lenses;
 }
 
+/** The kind of a burn alert or definitions file's rows (a trigger file's rows have none). */
+type Of = { of?: SloFileDrift['kind'] };
+
 export type DriftItem =
-  | { kind: 'file'; uri: string; label: string; description: string; status: FileDrift['status']; tooltip: string }
-  | { kind: 'difference'; uri: string; index: number; label: string; tooltip: string; description?: string }
+  | ({ kind: 'file'; uri: string; label: string; description: string; status: FileDrift['status'] } & Of & {
+        tooltip: string;
+      })
+  | ({ kind: 'difference'; uri: string; index: number; label: string; tooltip: string; description?: string } & Of)
   | { kind: 'serviceOnly'; trigger: ServiceTrigger; dataset: string; label: string; description: string }
   | { kind: 'note'; label: string };
 
@@ -267,21 +284,25 @@ export function draftsOf(files: readonly FileDrift[]): number {
  */
 export function driftBadgeCount(snapshot: DriftSnapshot): number {
   const c = snapshot.counts;
-  return c.differs + c.localOnly - snapshot.drafts + c.serviceOnly;
+  const slo = snapshot.sloCounts;
+  return c.differs + c.localOnly - snapshot.drafts + c.serviceOnly + slo.differs + slo.missing;
 }
 
 /** The Drift view's summary line: "3 differ, 1 only local, 2 only on the service, 12 in sync (sandbox)". */
 export function driftSummary(snapshot: DriftSnapshot): string | undefined {
   if (snapshot.state.kind !== 'ready') return undefined;
   const c = snapshot.counts;
+  const slo = snapshot.sloCounts;
   const parts: string[] = [];
-  if (c.differs > 0) parts.push(c.differs === 1 ? l10n.t('1 differs') : l10n.t('{0} differ', c.differs));
+  const differs = c.differs + slo.differs;
+  if (differs > 0) parts.push(differs === 1 ? l10n.t('1 differs') : l10n.t('{0} differ', differs));
   const drafts = snapshot.drafts;
   if (c.localOnly > drafts) parts.push(l10n.t('{0} only local', c.localOnly - drafts));
   if (drafts > 0) parts.push(l10n.t('{0} new (not on the service yet)', drafts));
+  if (slo.missing > 0) parts.push(l10n.t('{0} not on the service (cannot be created from files)', slo.missing));
   if (c.serviceOnly > 0) parts.push(l10n.t('{0} only on the service', c.serviceOnly));
-  if (c.unknown > 0) parts.push(l10n.t('{0} not compared', c.unknown));
-  parts.push(l10n.t('{0} in sync', c.inSync));
+  if (c.unknown + slo.unknown > 0) parts.push(l10n.t('{0} not compared', c.unknown + slo.unknown));
+  parts.push(l10n.t('{0} in sync', c.inSync + slo.inSync));
   return `${parts.join(', ')} (${snapshot.state.connection})`;
 }
 
@@ -290,7 +311,7 @@ export function driftSummary(snapshot: DriftSnapshot): string | undefined {
 const LABEL_MAX = 200;
 const label = (text: string) => safeLabel(text, LABEL_MAX);
 
-function cappedItem(item: DriftItem): DriftItem {
+export function cappedItem(item: DriftItem): DriftItem {
   const out = { ...item, label: label(item.label) };
   if ('description' in out && out.description !== undefined) out.description = label(out.description);
   if ('tooltip' in out) out.tooltip = capText(out.tooltip);
@@ -312,7 +333,7 @@ export function lensesOf(...args: Parameters<typeof lensesUncapped>): LensData[]
   }));
 }
 
-/** A file's row in the Trigger Drift view; undefined for a file in sync (it has none). */
+/** A trigger file's row in the Drift view; undefined for a file in sync (it has none). */
 export function fileRow(f: FileDrift, relativePath: (uri: string) => string): DriftItem | undefined {
   const row = fileRowUncapped(f, relativePath);
   return row === undefined ? undefined : cappedItem(row);
@@ -324,12 +345,15 @@ export function serviceOnlyRow(t: ServiceTrigger, connection: string): DriftItem
 }
 
 /**
- * The Trigger Drift view's top rows: files not in sync, then the service's triggers no file holds. `row`
- * gives a file's row (DriftTree keeps them between changes and makes only those of the files that changed).
+ * The Drift view's top rows: trigger files not in sync, the service's triggers no file holds, then the burn alert
+ * and definitions files not in sync. `row` and `sloRow` give a file's row (DriftTree keeps them between changes
+ * and makes only those of the files that changed).
  */
 export function driftRoots(
   snapshot: DriftSnapshot,
   relativePath: (uri: string) => string,
+  /** A burn alert or definitions file's row (sloDriftPresentation.ts), undefined for a file in sync. */
+  sloRow: (f: SloFileDrift) => DriftItem | undefined,
   row: (f: FileDrift) => DriftItem | undefined = (f) => fileRow(f, relativePath),
   onlyRow: (t: ServiceTrigger, connection: string) => DriftItem = serviceOnlyRow,
 ): DriftItem[] {
@@ -342,12 +366,16 @@ export function driftRoots(
     if (r !== undefined) out.push(r);
   }
   for (const t of snapshot.onlyOnService) out.push(onlyRow(t, connection));
-  if (out.length === 0 && snapshot.files.length > 0)
-    out.push(cappedItem({ kind: 'note', label: l10n.t('Every trigger file is in sync with {0}', connection) }));
+  for (const f of snapshot.sloFiles) {
+    const r = sloRow(f);
+    if (r !== undefined) out.push(r);
+  }
+  if (out.length === 0 && snapshot.files.length + snapshot.sloFiles.length > 0)
+    out.push(cappedItem({ kind: 'note', label: l10n.t('Every file is in sync with {0}', connection) }));
   return out;
 }
 
-/** The rows under a file in the Trigger Drift view: each difference. */
+/** The rows under a trigger file in the Drift view: each difference. */
 export function differenceItems(drift: FileDrift | undefined, recipients?: RecipientDirectory): DriftItem[] {
   return differencesUncapped(drift, recipients).map(cappedItem);
 }

@@ -1,13 +1,21 @@
 // What the drift views read of the model (driftModel.ts): its state and a snapshot whose lists are built
 // only when a view reads them; and the files' order, kept between batches so that listing the files after a
 // batch merges the files it added instead of sorting them all. No vscode import.
-import type { DriftCounts, FileDrift, ServiceTrigger } from '../../triggerFiles';
+import type { DriftCounts, FileDrift, ServiceTrigger, SloFileDrift } from '../../triggerFiles';
 
 export type DriftState =
   | { kind: 'no-connection' }
   | { kind: 'loading'; connection: string }
   | { kind: 'ready'; connection: string }
   | { kind: 'failed'; connection: string; message: string };
+
+/** The counts of the burn alert and definitions files: `missing`, those whose alert or dataset the service lacks. */
+export interface SloDriftCounts {
+  inSync: number;
+  differs: number;
+  missing: number;
+  unknown: number;
+}
 
 export interface DriftSnapshot {
   readonly state: DriftState;
@@ -16,24 +24,41 @@ export interface DriftSnapshot {
   readonly counts: DriftCounts;
   /** Triggers only local because they were never created on the service (TriggerDrift.draft). */
   readonly drafts: number;
+  /** The burn alert and definitions files, in order, and their counts. */
+  readonly sloFiles: readonly SloFileDrift[];
+  readonly sloCounts: SloDriftCounts;
+}
+
+/** What a snapshot holds of the burn alert and definitions files: the counts now, the files when read. */
+export interface SloPart {
+  counts: SloDriftCounts;
+  files: () => readonly SloFileDrift[];
 }
 
 /** A snapshot whose lists are built when first read: a change nobody lists costs nothing here. */
 export class LazySnapshot implements DriftSnapshot {
   private filesMade: readonly FileDrift[] | undefined;
   private onlyMade: readonly ServiceTrigger[] | undefined;
+  private sloMade: readonly SloFileDrift[] | undefined;
+  readonly sloCounts: SloDriftCounts;
   constructor(
     readonly state: DriftState,
     readonly counts: DriftCounts,
     readonly drafts: number,
     private readonly makeFiles: () => readonly FileDrift[],
     private readonly makeOnly: () => readonly ServiceTrigger[],
-  ) {}
+    private readonly slo: SloPart,
+  ) {
+    this.sloCounts = slo.counts;
+  }
   get files(): readonly FileDrift[] {
     return (this.filesMade ??= this.makeFiles());
   }
   get onlyOnService(): readonly ServiceTrigger[] {
     return (this.onlyMade ??= this.makeOnly());
+  }
+  get sloFiles(): readonly SloFileDrift[] {
+    return (this.sloMade ??= this.slo.files());
   }
 }
 

@@ -1,10 +1,10 @@
-// The editor's views of drift (driftModel.ts): the Explorer badge and colour of trigger files, the
-// CodeLens at the top of a trigger file, the Drift view's items, and the service's version of a trigger as
-// a read-only document for "Compare with Service". Each redraws once per change of the model, which comes
-// once per batch of file events. The Drift view itself is made at activation (registerSync.ts), so that it
+// The editor's views of drift (driftModel.ts): the Explorer badge and colour of trigger, burn alert and
+// definitions files, the CodeLens at the top of such a file, the Drift view's items, and the service's version
+// of a trigger as a read-only document for "Compare with Service". Each redraws once per change of the model,
+// which comes once per batch of file events. The Drift view itself is made at activation (registerSync.ts), so that it
 // can be shown before this bundle loads: DriftTree fills it.
 import * as vscode from 'vscode';
-import { triggerFileText } from '../../triggerFiles';
+import { kindOfFile, triggerFileText, type SloFileDrift } from '../../triggerFiles';
 import type { DriftModel } from './driftModel';
 import {
   decorationOf,
@@ -18,6 +18,7 @@ import {
   type DriftItem,
 } from './driftPresentation';
 import type { FileDrift, ServiceTrigger } from '../../triggerFiles';
+import { sloDecorationOf, sloDifferenceItems, sloFileRow, sloLensesOf } from './sloDriftPresentation';
 import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
 import type { RecipientDirectory } from '../core/recipients';
 
@@ -30,7 +31,7 @@ export interface DriftViewSurface {
   badge?: vscode.ViewBadge | undefined;
 }
 
-/** Badge and colour of trigger files that differ from the service, are only local or could not be compared. */
+/** Badge and colour of files that differ from the service, are only local or could not be compared. */
 export class DriftDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
   readonly onDidChangeFileDecorations = this.changed.event;
@@ -45,7 +46,11 @@ export class DriftDecorations implements vscode.FileDecorationProvider, vscode.D
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     const connection = this.model.connectionName();
     if (connection === undefined) return undefined;
-    const d = decorationOf(this.model.fileDrift(uri.toString()), connection);
+    const slo = this.model.sloFileDrift(uri.toString());
+    const d =
+      slo === undefined
+        ? decorationOf(this.model.fileDrift(uri.toString()), connection)
+        : sloDecorationOf(slo, connection);
     return d && new vscode.FileDecoration(d.badge, d.tooltip, new vscode.ThemeColor(d.color));
   }
 
@@ -55,7 +60,7 @@ export class DriftDecorations implements vscode.FileDecorationProvider, vscode.D
   }
 }
 
-/** "In sync with <connection>" or "Differs: threshold, recipients - Compare" at the top of a trigger file. */
+/** "In sync with <connection>" or "Differs: threshold, recipients - Compare" at the top of a file. */
 export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
@@ -72,22 +77,25 @@ export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
     if (doc.uri.scheme === SERVICE_TRIGGER_SCHEME) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const uri = doc.uri.toString();
-    return lensesOf(
-      this.model.fileDrift(uri),
-      this.model.connectionName(),
-      this.model.getState().kind,
-      this.recipients(),
-    ).map((l) => {
+    const connection = this.model.connectionName();
+    const state = this.model.getState().kind;
+    const lenses =
+      kindOfFile(doc.uri.path) === 'trigger'
+        ? lensesOf(this.model.fileDrift(uri), connection, state, this.recipients())
+        : sloLensesOf(this.model.sloFileDrift(uri), connection, state, this.recipients());
+    return lenses.map((l) => {
       const command =
-        l.action === 'compare' || l.action === 'apply'
-          ? {
-              title: l.title,
-              command: l.action === 'compare' ? 'obs.drift.compare' : 'obs.apply.file',
-              arguments: [{ uri, index: l.index }],
-            }
-          : l.action === 'refresh'
-            ? { title: l.title, command: 'obs.drift.refresh' }
-            : { title: l.title, command: '' };
+        l.action === 'compareFile'
+          ? { title: l.title, command: 'obs.slo.compare', arguments: [doc.uri] }
+          : l.action === 'compare' || l.action === 'apply'
+            ? {
+                title: l.title,
+                command: l.action === 'compare' ? 'obs.drift.compare' : 'obs.apply.file',
+                arguments: [{ uri, index: l.index }],
+              }
+            : l.action === 'refresh'
+              ? { title: l.title, command: 'obs.drift.refresh' }
+              : { title: l.title, command: '' };
       return new vscode.CodeLens(top, l.tooltip === undefined ? command : { ...command, tooltip: l.tooltip });
     });
   }
@@ -167,9 +175,10 @@ export function workspacePath(uri: string): string {
 }
 
 /**
- * The Drift view's items: every trigger file not in sync (with its differences), and the service's triggers no
- * file holds. Each row and its TreeItem are made once and kept until its file changes (the model names the
- * files of each change), so a batch makes the rows of its files only, however many the view lists.
+ * The Drift view's items: every trigger file not in sync (with its differences), the service's triggers no
+ * file holds, and every burn alert and definitions file not in sync. Each row and its TreeItem are made once and
+ * kept until its file changes (the model names the files of each change), so a batch makes the rows of its files
+ * only, however many the view lists.
  */
 export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -178,6 +187,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   /** Each file's row, as made from the drift it had (none for a file in sync). */
   private readonly fileRows = new Map<string, { drift: FileDrift; row: DriftItem | undefined }>();
   private readonly onlyRows = new Map<ServiceTrigger, DriftItem>();
+  private readonly sloRows = new Map<string, { drift: SloFileDrift; row: DriftItem | undefined }>();
   private readonly items = new WeakMap<Node, vscode.TreeItem>();
 
   constructor(
@@ -190,7 +200,12 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
       if (what === 'all') {
         this.fileRows.clear();
         this.onlyRows.clear();
-      } else for (const uri of what) this.fileRows.delete(uri);
+        this.sloRows.clear();
+      } else
+        for (const uri of what) {
+          this.fileRows.delete(uri);
+          this.sloRows.delete(uri);
+        }
       this.redraw();
     });
     this.redraw();
@@ -201,6 +216,14 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     if (kept?.drift === f) return kept.row;
     const row = fileRow(f, workspacePath);
     this.fileRows.set(f.file, { drift: f, row });
+    return row;
+  }
+
+  private sloRowOf(f: SloFileDrift): DriftItem | undefined {
+    const kept = this.sloRows.get(f.file);
+    if (kept?.drift === f) return kept.row;
+    const row = sloFileRow(f, workspacePath);
+    this.sloRows.set(f.file, { drift: f, row });
     return row;
   }
 
@@ -219,7 +242,9 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         ? {
             value: count,
             tooltip:
-              count === 1 ? vscode.l10n.t('1 trigger not in sync') : vscode.l10n.t('{0} triggers not in sync', count),
+              count === 1
+                ? vscode.l10n.t('1 not in sync with the service')
+                : vscode.l10n.t('{0} not in sync with the service', count),
           }
         : undefined;
     void vscode.commands.executeCommand('setContext', 'obs.drift.state', snapshot.state.kind);
@@ -242,14 +267,10 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         item.resourceUri = vscode.Uri.parse(node.uri);
         item.description = node.description;
         item.tooltip = node.tooltip;
-        item.contextValue = `obs:drift:${node.status}`;
+        item.contextValue = node.of === undefined ? `obs:drift:${node.status}` : `obs:drift:slo:${node.status}`;
         item.command =
           node.status === 'differs'
-            ? {
-                title: vscode.l10n.t('Compare with Service'),
-                command: 'obs.drift.compare',
-                arguments: [{ uri: node.uri }],
-              }
+            ? compareCommand(node)
             : { title: vscode.l10n.t('Open'), command: 'vscode.open', arguments: [item.resourceUri] };
         return item;
       }
@@ -258,12 +279,8 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         item.tooltip = node.tooltip;
         item.description = node.description;
         item.iconPath = new vscode.ThemeIcon('diff');
-        item.contextValue = 'obs:drift:difference';
-        item.command = {
-          title: vscode.l10n.t('Compare with Service'),
-          command: 'obs.drift.compare',
-          arguments: [{ uri: node.uri, index: node.index }],
-        };
+        item.contextValue = node.of === undefined ? 'obs:drift:difference' : 'obs:drift:slo:difference';
+        item.command = compareCommand(node);
         return item;
       }
       case 'serviceOnly': {
@@ -293,15 +310,30 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
       return driftRoots(
         this.model.snapshot(),
         workspacePath,
+        (f) => this.sloRowOf(f),
         (f) => this.rowOf(f),
         (t, c) => this.onlyRowOf(t, c),
       );
-    if (node.kind === 'file') return differenceItems(this.model.fileDrift(node.uri), this.recipients());
-    return [];
+    if (node.kind !== 'file') return [];
+    return node.of === undefined
+      ? differenceItems(this.model.fileDrift(node.uri), this.recipients())
+      : sloDifferenceItems(this.model.sloFileDrift(node.uri), this.recipients());
   }
 
   dispose(): void {
     this.sub.dispose();
     this.changed.dispose();
   }
+}
+
+/** Compare with Service on a file's row or a difference: a trigger's by its index, another file's by its uri. */
+function compareCommand(node: Extract<Node, { kind: 'file' | 'difference' }>): vscode.Command {
+  const title = vscode.l10n.t('Compare with Service');
+  if (node.of !== undefined) return { title, command: 'obs.slo.compare', arguments: [vscode.Uri.parse(node.uri)] };
+  const index = node.kind === 'difference' ? node.index : undefined;
+  return {
+    title,
+    command: 'obs.drift.compare',
+    arguments: [index === undefined ? { uri: node.uri } : { uri: node.uri, index }],
+  };
 }

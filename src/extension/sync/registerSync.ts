@@ -1,13 +1,14 @@
-// Registers triggers as code at activation: its commands, the Drift view (its items come from the bundle)
-// and the document provider of the service's triggers, and loads what runs them (dist/sync-host.js: drift,
-// Compare with Service, pull, apply) only when something needs it: a command, the Drift view shown, or an active
-// connection with a trigger file in the workspace (there at start, opened, or created later). Without a
-// connection drift shows nothing, so a window whose JSON files merely activated the extension never loads it.
+// Registers triggers as code at activation: its commands, the Drift view of trigger, burn alert and definitions
+// files (its items come from the bundle) and the document provider of the service's triggers, and loads what
+// runs them (dist/sync-host.js: drift, Compare with Service, pull, apply) only when something needs it: a
+// command, the Drift view shown, or an active connection with a file drift compares in the workspace (there at
+// start, opened, or created later). Without a connection drift shows nothing, so a window whose JSON files
+// merely activated the extension never loads it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { scopeOf } from './pullScope';
 import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
-import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_SLO_SCHEME, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_GLOB } from './syncIds';
+import { DRIFT_VIEW_ID, isDriftFile, SERVICE_SLO_SCHEME, SERVICE_TRIGGER_SCHEME, DRIFT_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 import type { TreeDriftSource } from './treeDrift';
 import { parsePlanMessage } from '../../webview/protocol/planView';
@@ -20,6 +21,8 @@ export interface RegisteredSync {
   triggersWritten(connectionId: string): void;
   /** Drift for the Datasets tree's trigger rows. */
   drift: TreeDriftSource;
+  /** A burn alert or definitions were saved to a connection in a form: drift (when loaded) reads them again. */
+  sloSaved(connectionId: string): void;
 }
 
 /** The Drift view's items and the service's trigger documents, answered by the bundle once loaded. */
@@ -90,7 +93,7 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     try {
       return load();
     } catch (err) {
-      void f.reportError(vscode.l10n.t('start comparing trigger files with the service'), err);
+      void f.reportError(vscode.l10n.t('start comparing files with the service'), err);
       return undefined;
     }
   };
@@ -142,9 +145,7 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
         loaded?.sloText(uri) ??
         vscode.l10n.t('This comparison is no longer kept: compare the file with the service again.'),
     }),
-    f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () =>
-      load().refresh(),
-    ),
+    f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the files with the service'), () => load().refresh()),
     f.registerCommand('obs.drift.compare', vscode.l10n.t('compare the trigger file with the service'), (arg) =>
       load().compare(arg),
     ),
@@ -180,13 +181,15 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     triggersWritten: (connectionId) =>
       loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId),
     drift,
+    // Before drift is loaded it has read nothing to read again.
+    sloSaved: (connectionId) => loaded?.sloSaved(connectionId),
   };
 }
 
 /**
- * Calls `load` when drift is needed: an active connection and something to compare, a trigger file (in
- * the workspace once activation is done, opened or created later) or the Drift view shown. Looks once
- * activation is done, off its path, then on each of those events; disposed once loaded.
+ * Calls `load` when drift is needed: an active connection and something to compare, a trigger, burn alert or
+ * definitions file (in the workspace once activation is done, opened or created later) or the Drift view shown.
+ * Looks once activation is done, off its path, then on each of those events; disposed once loaded.
  */
 function loadWhenNeeded(deps: SyncDeps, view: vscode.TreeView<unknown>, load: () => unknown): vscode.Disposable {
   let done = false;
@@ -194,22 +197,22 @@ function loadWhenNeeded(deps: SyncDeps, view: vscode.TreeView<unknown>, load: ()
     if (done || deps.connections.activeProfile() === undefined) return;
     const wanted =
       view.visible ||
-      vscode.workspace.textDocuments.some((d) => isTriggerFile(d.uri)) ||
-      (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES, 1)).length > 0;
+      vscode.workspace.textDocuments.some((d) => isDriftFile(d.uri)) ||
+      (await vscode.workspace.findFiles(DRIFT_FILE_GLOB, SKIPPED_BY_SEARCHES, 1)).length > 0;
     if (!wanted || done || deps.connections.activeProfile() === undefined) return;
     // Tried once: a bundle that fails to load is reported once, and the commands say so again when run.
     done = true;
     load();
   };
   const later = (): void => void check().catch((err: unknown) => deps.feedback.log.warn(`drift: ${String(err)}`));
-  const created = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB, false, true, true);
+  const created = vscode.workspace.createFileSystemWatcher(DRIFT_FILE_GLOB, false, true, true);
   const timer = setTimeout(later, 0);
   return vscode.Disposable.from(
     new vscode.Disposable(() => clearTimeout(timer)),
     created,
     created.onDidCreate(later),
     vscode.workspace.onDidOpenTextDocument((doc) => {
-      if (isTriggerFile(doc.uri)) later();
+      if (isDriftFile(doc.uri)) later();
     }),
     deps.connections.onDidChangeActive(later),
     view.onDidChangeVisibility((e) => {

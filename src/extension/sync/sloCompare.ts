@@ -61,9 +61,17 @@ export interface SloCompareDeps {
   documents: ServiceSloDocuments;
 }
 
+/** The file a Compare was run on: an Explorer, editor or lens uri, a Drift view row (`{ uri }`), else the editor's. */
+function fileOf(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  const uri = typeof arg === 'object' && arg !== null ? (arg as { uri?: unknown }).uri : undefined;
+  if (typeof uri === 'string') return vscode.Uri.parse(uri);
+  return vscode.window.activeTextEditor?.document.uri;
+}
+
 /** Compare with Service on a burn alert or definitions file (an Explorer or editor uri, or the active editor's). */
 export async function compareSloFile(deps: SloCompareDeps, arg: unknown): Promise<void> {
-  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  const uri = fileOf(arg);
   const kind = uri === undefined ? undefined : kindOf(uri);
   if (uri === undefined || kind === undefined) {
     void vscode.window.showInformationMessage(

@@ -1,7 +1,7 @@
-// Entry point of dist/sync-host.js: triggers as code in the editor (drift of the workspace's trigger
-// files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts when something
-// needs it (a trigger file with an active connection, the Drift view, a command), never by activation
-// itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
+// Entry point of dist/sync-host.js: triggers as code in the editor (drift of the workspace's trigger, burn
+// alert and definitions files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts
+// when something needs it (such a file with an active connection, the Drift view, a command), never by
+// activation itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
 import { connectionLabel, type ConnectionManager } from '../connections';
@@ -29,7 +29,7 @@ import { PlanPanel, type PlanMessageParser, type PlanViewSurface } from './planP
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
 import { configureL10n } from '../core/l10nSetup';
-import { isTriggerFile, TRIGGER_FILE_GLOB } from './syncIds';
+import { isDriftFile, DRIFT_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 export interface SyncDeps {
@@ -76,6 +76,8 @@ export interface LoadedSync {
   fileText(trigger: unknown): string;
   /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
   triggersWritten(connectionId: string): void;
+  /** A burn alert or definitions were saved to a connection in a form: drift reads what it kept of them again. */
+  sloSaved(connectionId: string): void;
   /** What the Datasets tree shows of drift on a service trigger (read on each change of `model`). */
   triggerFileState(connectionId: string, triggerId: string): TriggerFileState | undefined;
   dispose(): void;
@@ -99,13 +101,13 @@ function compareTarget(arg: unknown): { uri: string; index?: number } | undefine
   return doc === undefined ? undefined : { uri: local(doc.uri) };
 }
 
-/** The drift model over the workspace's trigger files and the active connection. */
+/** The drift model over the workspace's trigger, burn alert and definitions files and the active connection. */
 function createDriftModel(deps: SyncDeps): DriftModel {
   const log = deps.feedback.log;
   return new DriftModel({
     workspace: {
       list: async () =>
-        (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
+        (await vscode.workspace.findFiles(DRIFT_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
       read: async (uri) => {
         try {
           return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));
@@ -167,14 +169,14 @@ function createApplyCommands(
   });
 }
 
-/** The drift's badges and lenses, shown on the trigger files. */
+/** The drift's badges and lenses, shown on the trigger, burn alert and definitions files. */
 function registerDriftProviders(decorations: DriftDecorations, lenses: DriftLenses): vscode.Disposable[] {
   return [
     vscode.window.registerFileDecorationProvider(decorations),
     vscode.languages.registerCodeLensProvider(
       [
-        { language: 'json', pattern: TRIGGER_FILE_GLOB },
-        { language: 'jsonc', pattern: TRIGGER_FILE_GLOB },
+        { language: 'json', pattern: DRIFT_FILE_GLOB },
+        { language: 'jsonc', pattern: DRIFT_FILE_GLOB },
       ],
       lenses,
     ),
@@ -190,11 +192,11 @@ function watchDriftSources(
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
     // A file open with unsaved edits is compared when it is saved (onDidSaveTextDocument).
-    if (isTriggerFile(uri)) void model.fileChanged(uri.toString());
+    if (isDriftFile(uri)) void model.fileChanged(uri.toString());
   };
   return [
     vscode.workspace.onDidSaveTextDocument((doc) => {
-      if (isTriggerFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText());
+      if (isDriftFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText());
     }),
     watcher.onDidCreate(changed),
     watcher.onDidChange(changed),
@@ -274,7 +276,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   const written = triggersWrittenHandler(model, deps);
   const planView = new PlanPanel(host.extensionUri, host.parsePlanMessage, deps.feedback.log);
   const applying = createApplyCommands(deps, written, planView, { model, documents });
-  const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
+  const watcher = vscode.workspace.createFileSystemWatcher(DRIFT_FILE_GLOB);
   const disposables: { dispose(): unknown }[] = [
     model,
     documents,
@@ -308,10 +310,17 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     sloText: (uri) => sloDocuments.text(uri),
     async pullSlo(kind, scope, connectionId) {
       await pullSloFiles(pullDeps, kind, scope, connectionId);
+      // The pull read the service afresh: the files it wrote are compared with what it read, not older reads.
+      model.forgetSloReads(connectionId ?? model.connectionId());
+      void model.refresh(false);
     },
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     triggersWritten: written,
+    sloSaved: (connectionId) => {
+      model.forgetSloReads(connectionId);
+      if (model.connectionId() === connectionId) void model.refresh(false);
+    },
     triggerFileState: (connectionId, triggerId) => model.triggerFileState(connectionId, triggerId, workspacePath),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();

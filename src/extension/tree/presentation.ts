@@ -114,7 +114,7 @@ function queryText(t: Trigger): string | undefined {
   return t.query_id ? l10n.t('saved query {0}', t.query_id) : undefined;
 }
 
-/** A trigger against the workspace's trigger files, short, in the Trigger Drift view's words. */
+/** A trigger against the workspace's trigger files, short, in the Drift view's words. */
 function fileStateShort(d: TriggerFileState): string {
   if (d.kind === 'in-sync') return l10n.t('in sync');
   if (d.kind === 'differs') return l10n.t('differs: {0}', d.members.join(', '));

@@ -1,0 +1,182 @@
+// The drift of the workspace's burn alert and definitions files (docs/SLO-FILES.md, "Drift"), beside the trigger
+// files' (driftModel.ts): each file compared with the service exactly as `obs drift` compares it (the plan's
+// comparison, triggerFiles/sloPlan.ts, said by sloFileDrift). Each file is compared on its own and kept so;
+// files that hold one alert or one dataset's definitions are then settled together by the plan's own rule
+// (withoutAmbiguity), so a changed file costs its own comparison and that of the files sharing its object,
+// however many files the workspace has. The service's reads are kept per connection (KeptSloReads): a file
+// saved again reads nothing the drift read before. No vscode import.
+import {
+  compareEachSloFile,
+  kindOfFile,
+  PacedPool,
+  sloFileDrift,
+  sloObjectKey,
+  withoutAmbiguity,
+  type SloCompared,
+  type SloFileDrift,
+  type SloReads,
+} from '../../triggerFiles';
+import { FileOrder, type SloDriftCounts } from './driftSnapshot';
+
+type Json = Record<string, unknown>;
+type Read<T> = Promise<{ data: T }>;
+
+/**
+ * The service's reads of burn alerts and definitions, each made once and kept until dropped (a refresh, a write
+ * to the service). A read that failed is not kept: the next comparison asks again.
+ */
+export class KeptSloReads implements SloReads {
+  private readonly slos = new Map<string, Promise<{ id: string; name?: string }[]>>();
+  private readonly alertLists = new Map<string, Promise<Json[]>>();
+  private readonly alerts = new Map<string, Promise<Json>>();
+  private readonly definitions = new Map<string, Promise<Json>>();
+
+  constructor(readonly service: SloReads) {}
+
+  listSlos(dataset: string, o?: { signal?: AbortSignal }): Read<{ id: string; name?: string }[]> {
+    return keep(this.slos, dataset, () => this.service.listSlos(dataset, o));
+  }
+
+  listBurnAlerts(dataset: string, sloId: string, o?: { signal?: AbortSignal }): Read<Json[]> {
+    return keep(this.alertLists, `${dataset}\u0000${sloId}`, () => this.service.listBurnAlerts(dataset, sloId, o));
+  }
+
+  getBurnAlert(dataset: string, id: string, o?: { signal?: AbortSignal }): Read<Json> {
+    return keep(this.alerts, `${dataset}\u0000${id}`, () => this.service.getBurnAlert(dataset, id, o));
+  }
+
+  updateDatasetDefinitions(dataset: string, body: Record<string, never>, o?: { signal?: AbortSignal }): Read<Json> {
+    return keep(this.definitions, dataset, () => this.service.updateDatasetDefinitions(dataset, body, o));
+  }
+}
+
+/** The kept answer of `key`, else the read made now (its pacing seen by the caller's pool) and kept. */
+function keep<T>(kept: Map<string, Promise<T>>, key: string, read: () => Read<T>): Read<T> {
+  const got = kept.get(key);
+  if (got !== undefined) return got.then((data) => ({ data }));
+  const reading = read();
+  const data = reading.then((r) => r.data);
+  kept.set(key, data);
+  data.catch(() => {
+    if (kept.get(key) === data) kept.delete(key);
+  });
+  return reading;
+}
+
+/** Compares the files (uri and saved text) each on its own, as a plan does; nothing is kept yet. */
+export function compareSloAlone(
+  texts: ReadonlyMap<string, string>,
+  reads: SloReads,
+  concurrency: number,
+): Promise<SloCompared[]> {
+  const files = [...texts].flatMap(([file, text]) => {
+    const kind = kindOfFile(file);
+    return kind === 'trigger' ? [] : [{ file, kind, text }];
+  });
+  const pool = new PacedPool({ concurrency: Math.max(1, concurrency) });
+  return compareEachSloFile(files, reads, pool, { matchByName: false });
+}
+
+export class SloDriftFiles {
+  /** Each file as compared on its own. */
+  private readonly alone = new Map<string, SloCompared>();
+  /** Each file's drift, with the files of one object settled together. */
+  private readonly drift = new Map<string, SloFileDrift>();
+  /** The files holding each object of the service (sloObjectKey). */
+  private readonly holders = new Map<string, Set<string>>();
+  private readonly order = new FileOrder();
+  /** The list of every file's drift, made when first asked after a change. */
+  private listed: SloFileDrift[] | undefined;
+  private readonly counts: SloDriftCounts = { inSync: 0, differs: 0, missing: 0, unknown: 0 };
+
+  /** Every file compared anew (a full comparison): what was kept is dropped. */
+  reset(compared: readonly SloCompared[]): void {
+    this.alone.clear();
+    this.drift.clear();
+    this.holders.clear();
+    this.order.reset();
+    this.listed = undefined;
+    Object.assign(this.counts, { inSync: 0, differs: 0, missing: 0, unknown: 0 });
+    this.apply(compared, []);
+  }
+
+  /**
+   * Files compared again and files gone: each leaves with its old entries and comes back with its new ones; the
+   * other files of the objects they held or hold now are settled again. Returns every file whose drift changed.
+   */
+  apply(compared: readonly SloCompared[], deleted: readonly string[]): string[] {
+    const touched = new Set<string>();
+    const keys = new Set<string>();
+    const leave = (file: string): void => {
+      const before = this.alone.get(file);
+      if (before === undefined) return;
+      const key = sloObjectKey(before);
+      if (key !== undefined) {
+        keys.add(key);
+        this.holders.get(key)?.delete(file);
+        if (this.holders.get(key)?.size === 0) this.holders.delete(key);
+      }
+      this.alone.delete(file);
+      this.setDrift(file, undefined);
+      touched.add(file);
+    };
+    for (const file of deleted) leave(file);
+    for (const c of compared) {
+      leave(c.file);
+      this.alone.set(c.file, c);
+      touched.add(c.file);
+      const key = sloObjectKey(c);
+      if (key === undefined) continue;
+      keys.add(key);
+      const files = this.holders.get(key);
+      if (files === undefined) this.holders.set(key, new Set([c.file]));
+      else files.add(c.file);
+    }
+    const settle = new Set(compared.map((c) => c.file));
+    for (const key of keys) for (const file of this.holders.get(key) ?? []) settle.add(file);
+    const group = [...settle].flatMap((file) => this.alone.get(file) ?? []);
+    for (const c of withoutAmbiguity(group)) {
+      this.setDrift(c.file, sloFileDrift(c));
+      touched.add(c.file);
+    }
+    return [...touched];
+  }
+
+  /** A file's drift, or undefined when it is not a burn alert or definitions file compared. */
+  get(file: string): SloFileDrift | undefined {
+    return this.drift.get(file);
+  }
+
+  /** Every file's drift, in the order of their uris. */
+  list(): readonly SloFileDrift[] {
+    if (this.listed !== undefined) return this.listed;
+    const files = this.drift.size === 0 ? [] : this.order.list(() => this.drift.keys());
+    this.listed = files.flatMap((file) => this.drift.get(file) ?? []);
+    return this.listed;
+  }
+
+  countsNow(): SloDriftCounts {
+    return { ...this.counts };
+  }
+
+  private setDrift(file: string, after: SloFileDrift | undefined): void {
+    this.listed = undefined;
+    const before = this.drift.get(file);
+    if (before !== undefined) this.count(before, -1);
+    if (after === undefined) {
+      if (before !== undefined) this.order.placed(file, false);
+      this.drift.delete(file);
+      return;
+    }
+    if (before === undefined) this.order.placed(file, true);
+    this.drift.set(file, after);
+    this.count(after, 1);
+  }
+
+  private count(d: SloFileDrift, by: 1 | -1): void {
+    if (d.status === 'in-sync') this.counts.inSync += by;
+    else if (d.status === 'differs') this.counts.differs += by;
+    else if (d.missing === true) this.counts.missing += by;
+    else this.counts.unknown += by;
+  }
+}
