@@ -115,11 +115,11 @@ export function driftFigures(quick: boolean): Figure[] {
   const none = (): Promise<never> => Promise.reject(new Error('no burn alert or definitions file in the bench'));
   const api = {
     listTriggers: (d: string) => Promise.resolve({ data: lists.get(d) ?? [] }),
+    listRecipients: () => Promise.resolve({ data: [] }),
     listSlos: none,
     listBurnAlerts: none,
     getBurnAlert: none,
     updateDatasetDefinitions: none,
-    listRecipients: () => Promise.resolve({ data: [] }),
   };
   const model = new DriftModel({
     workspace: { list: () => Promise.resolve([...files.keys()]), read: (uri) => Promise.resolve(files.get(uri)) },

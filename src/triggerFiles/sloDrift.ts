@@ -44,15 +44,16 @@ export async function sloDrift(
 ): Promise<SloFileDrift[]> {
   const compared = await compareSloFiles(files, service, pool, o);
   // The team's list is read only when an alert names a recipient by type and target; undefined: not listed.
-  const team = sloHoldsReference(compared) ? await o.team?.() : undefined;
+  const team = sloHoldsReference(compared) && o.team !== undefined ? { team: await o.team() } : undefined;
   return compared.map((c) => sloFileDrift(c, team));
 }
 
 /**
- * A file compared (compareSloFiles) as drift says it: in sync, the members that differ, or why not compared;
- * `team`: the team's recipients, to resolve the recipients a burn alert names by type and target.
+ * A file compared (compareSloFiles) as drift says it: in sync, the members that differ, or why not compared. With
+ * `resolving`, a burn alert's recipients named by type and target are compared by what they resolve to in its
+ * team (undefined: the list could not be read); without, as the service's own words name them.
  */
-export function sloFileDrift(c: SloCompared, team?: TeamRecipients): SloFileDrift {
+export function sloFileDrift(c: SloCompared, resolving?: { team: TeamRecipients | undefined }): SloFileDrift {
   const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
   if ('reasons' in c)
     return {
@@ -63,7 +64,11 @@ export function sloFileDrift(c: SloCompared, team?: TeamRecipients): SloFileDrif
       differences: [],
     };
   const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
-  return { ...base, name: sloLabel(c), id, ...sloCompared(c, team) };
+  if (resolving === undefined) {
+    const differences = sloDifferences(c);
+    return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
+  }
+  return { ...base, name: sloLabel(c), id, ...sloCompared(c, resolving.team) };
 }
 
 /** The counts of the triggers with those of the burn alert and definitions files added. */

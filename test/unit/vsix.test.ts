@@ -61,12 +61,12 @@ const BUDGET_KIB: Readonly<Record<string, number>> = {
   'dist/forms-host.js': 87,
   'dist/queries-host.js': 80,
   // Raised with the editor's pull and Compare, and the plan and apply, of burn alert and definitions files, and
-  // with the editor's Apply of them and its plan grouped by kind (136.5 KiB measured).
-  'dist/sync-host.js': 150,
+  // with the editor's Apply of them and its plan grouped by kind (136.5 KiB measured); again with recipients
+  // named by type and target resolved in drift, plan and pull (150.8 KiB measured).
+  'dist/sync-host.js': 166,
   'dist/backtest-host.js': 115,
-  // Raised with environments (the plan pipeline's effective triggers; --env, the environments file's reader and
-  // lint in the CLI): 186.3, 70.9 and 376.4 KiB measured.
-  'dist/agents-host.js': 195,
+  // Raised with recipients named by type and target resolved in the agents' drift and plan (187.1 KiB measured).
+  'dist/agents-host.js': 206,
   'dist/sandbox-host.js': 121,
   'dist/cli.js': 75,
   'dist/cli-lint.js': 133,

@@ -18,7 +18,10 @@ import { KeptSloReads } from './sloDriftFiles';
 export interface DriftConnection {
   id: string;
   name: string;
-  /** The service's reads drift makes: trigger lists, and the reads a plan makes of burn alerts and definitions. */
+  /**
+   * The service's reads drift makes: trigger lists, the reads a plan makes of burn alerts and definitions, and
+   * the team's recipients (for files naming one by type and target).
+   */
   api: TriggerLister & SloReads & RecipientLister;
 }
 
