@@ -150,6 +150,16 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
             .locator('.tabs-container .tab.active')
             .filter({ hasText: `${FILE} (` })
             .waitFor({ state: 'visible' });
+          // The service's side is a document read from the service after the diff opens: its lines are waited for.
+          for (const [side, value] of [
+            ['original', 5],
+            ['modified', 9],
+          ] as const)
+            await diff
+              .locator(`.editor.${side} .view-lines`)
+              .first()
+              .filter({ hasText: new RegExp(`"value":\\s${value}\\b`) })
+              .waitFor({ state: 'visible', timeout: 30_000 });
           const sides = async (side: 'original' | 'modified') =>
             (await diff.locator(`.editor.${side} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
           assert.match(await sides('original'), /"value": 5$/m);
