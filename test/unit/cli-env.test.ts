@@ -273,3 +273,9 @@ test('drift --applied reads the files last applied with the environments file be
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /\n13 files compared: 13 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
 });
+
+test("lint --env --columns-from-service reads the environment's service, by the environment's dataset slugs", async () => {
+  // Production holds checkout-service's triggers in checkout-prod; its variables alone name its service.
+  const r = await run(['lint', '--env', 'production', '--columns-from-service', 'triggers/checkout-service']);
+  assert.deepEqual([r.code, r.stderr, r.stdout], [0, '', '2 files checked: 0 errors, 0 warnings, 0 infos\n']);
+});
