@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { errorText } from '../api/errors';
 import type { Outcome } from '../result';
 import { sha256, type PlanEnvironment } from '../triggerFiles';
+import { effectiveFile } from '../triggerFiles/environmentPlan';
 import { ENVIRONMENTS_FILE_NAME, readEnvironments, type EnvironmentsProblem } from '../triggerFiles/environments';
 import { isGlob } from './files';
 import { decodeStrict, readCommandLineFile } from './read';
@@ -165,4 +166,14 @@ export async function environmentOf(
       : { ok: true as const, file: slashed(relative(io.cwd, resolve(io.cwd, invocation.environments))) };
   if (!found.ok) return found;
   return readCliEnvironment(invocation.env, found.file, io, asksService);
+}
+
+/**
+ * A trigger file's text as the environment sees it (obs noise and obs test evaluate that): its triggers effective,
+ * or the text as it is for the home environment, without one, or for a text that is not a trigger file (said as
+ * for any file). What cannot be named there (a recipient by id alone) changes nothing an evaluation counts.
+ */
+export function effectiveText(text: string, environment: CliEnvironment | undefined): string {
+  const overlay = environment?.plan.overlay;
+  return overlay === undefined ? text : (effectiveFile(text, overlay)?.text ?? text);
 }

@@ -279,3 +279,20 @@ test("lint --env --columns-from-service reads the environment's service, by the 
   const r = await run(['lint', '--env', 'production', '--columns-from-service', 'triggers/checkout-service']);
   assert.deepEqual([r.code, r.stderr, r.stdout], [0, '', '2 files checked: 0 errors, 0 warnings, 0 infos\n']);
 });
+
+test("noise --env counts each trigger as production sees it: production's threshold, on production's data", async () => {
+  // Beside the demo's "High error rate" (5 in the file, 20 in production's override), the same trigger written
+  // with 20 and with 5: one run, one window, so the counts compare exactly.
+  const trigger = readJson(HIGH);
+  delete trigger.id;
+  mkdirSync(join(dir, 'noise'));
+  cpSync(join(dir, HIGH), join(dir, 'noise', 'High-error-rate.trigger.json'));
+  for (const value of [20, 5])
+    writeJson(`noise/At-${value}.trigger.json`, { ...trigger, name: `At ${value}`, threshold: { op: '>', value } });
+  const r = await run(['noise', '--env', 'production', '--budget', '1000', '--format', 'json', 'noise']);
+  assert.equal(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as { triggers: { name: string; notifications: number }[] };
+  const count = (name: string) => report.triggers.find((t) => t.name === name)?.notifications;
+  assert.equal(count('High error rate'), count('At 20'));
+  assert.notEqual(count('At 20'), count('At 5'));
+});
