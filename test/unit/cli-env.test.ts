@@ -296,3 +296,24 @@ test("noise --env counts each trigger as production sees it: production's thresh
   assert.equal(count('High error rate'), count('At 20'));
   assert.notEqual(count('At 20'), count('At 5'));
 });
+
+test("test --env tests the trigger as production sees it: its threshold, against production's service", async () => {
+  // On production's data (four times staging's requests) the file's threshold of 5 pages more than 10 times a
+  // day; production's override of 20 pages in its error bursts alone.
+  const tests = 'triggers/api-gateway/High-error-rate.trigger-test.json';
+  const atMost = { name: 'pages at most 10 times a day', expect: 'at-most', notifications: 10 };
+  writeJson(tests, { expectations: [{ ...atMost, from: 'now-24h', to: 'now' }] });
+  const r = await run(['test', '--env', 'production', tests]);
+  assert.equal(r.stderr, '');
+  assert.equal(r.code, 0, r.stdout);
+  assert.match(r.stdout, /^ {2}passed {8}pages at most 10 times a day: sent [23] notifications \(on_change\)/m);
+  assert.equal(r.stdout.split('\n').at(-2), '1 expectation in 1 file: 1 passed, 0 failed, 0 not testable, 0 errors');
+});
+
+test('test --env of an environment other than the home one refuses --record: the recordings are the home’s', async () => {
+  const r = await run(['test', '--env', 'production', '--record', 'triggers/api-gateway']);
+  assert.deepEqual(
+    [r.code, r.stdout, r.stderr],
+    [2, '', "obs: --record records the home environment's service: leave out --env production\n"],
+  );
+});
