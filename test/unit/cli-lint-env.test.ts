@@ -158,3 +158,18 @@ test('an environment the file does not hold stops the run before anything is che
     ],
   );
 });
+
+test('a recipient named by id alone is an error at the trigger’s recipients: production cannot tell it', async () => {
+  writeFileSync(join(dir, FILE), TRIGGER.replace(', "type": "email", "target": "oncall@example.com"', ''));
+  writeFileSync(
+    join(dir, 'obs.environments.json'),
+    ENVIRONMENTS.replace(/"triggers": \{[^]*\n {6}\}/, '"triggers": {}'),
+  );
+  const r = await lint('--env', 'production', FILE);
+  assert.equal(
+    r.stdout,
+    `${FILE}:6:3 error trigger/recipient recipient "rcp_oncall" is named by id alone: give its type and target, ` +
+      'which every environment can resolve\n' +
+      '1 file checked: 1 error, 0 warnings, 0 infos\n',
+  );
+});
