@@ -21,12 +21,16 @@ export interface LintEnvironment {
 
 type Lint = (decoded: DecodedFile) => LintReport;
 
-/** Where a path lies in a text, as the linter ranges a member (key through value; a missing one: its parent). */
-function locator(text: string): (path: JsonPath) => Diagnostic['range'] | undefined {
+/**
+ * Where a path lies in a text, as the linter ranges a member (key through value; a missing one: its parent). Both
+ * texts located in were parsed before; one that would not be is pointed at from its start, never at a place of
+ * another text.
+ */
+function locator(text: string): (path: JsonPath) => Diagnostic['range'] {
   const root = skimTree(text);
   const lines = new LineIndex(text);
   return (path) => {
-    if (root === undefined) return undefined;
+    if (root === undefined) return lines.range(0, 0);
     const span = targetSpan(root, path);
     return lines.range(span.offset, span.length);
   };
@@ -35,7 +39,10 @@ function locator(text: string): (path: JsonPath) => Diagnostic['range'] | undefi
 const startsWith = (path: JsonPath, prefix: readonly (string | number)[]): boolean =>
   prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
 
-/** The keys of the environment's `triggers` as the file spells them, by canonical dataset slug. */
+/**
+ * The keys of the environment's `triggers` as the file spells them, by canonical dataset slug (the reader keeps
+ * them canonical). The file was read strictly before: its shape is the one the reader checked.
+ */
 function triggerKeys(text: string, name: string): Map<string, string> {
   try {
     const value: unknown = JSON.parse(text);
@@ -92,12 +99,12 @@ export class EnvironmentLint {
       const { fix: _fix, related: _related, ...plain } = d;
       if (overlaid !== undefined && fromOverlay) {
         const path = this.overridePath(overlaid.dataset, overlaid.name, member);
-        this.atEnvironments.push({ ...plain, path, range: this.locateThere(path) ?? d.range });
-      } else here.push({ ...plain, range: locateHere(d.path) ?? d.range });
+        this.atEnvironments.push({ ...plain, path, range: this.locateThere(path) });
+      } else here.push({ ...plain, range: locateHere(d.path) });
     }
     for (const [index, problems] of effective.problems) {
       const path = index === -1 ? ['recipients'] : [index, 'recipients'];
-      const range = locateHere(path) ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      const range = locateHere(path);
       for (const message of problems)
         here.push({ rule: 'trigger/recipient', ...severity('trigger/recipient'), message, range, path });
     }
@@ -113,7 +120,6 @@ export class EnvironmentLint {
       if (typeof dataset !== 'string' || typeof name !== 'string' || !datasets.has(dataset)) return [];
       const path = this.overridePath(dataset, name, []);
       const range = this.locateThere(path);
-      if (range === undefined) return [];
       const message =
         `${this.env.plan.name} overrides ${JSON.stringify(name)} of ${dataset}, but no trigger file holds a ` +
         'trigger of that name: a misspelt name leaves the trigger it means as its file holds it';
