@@ -15,8 +15,9 @@ import { lintCounts, lintSummary, toJson, toText } from './lintReport';
 import { lintMarkdown } from './markdown/lint';
 import { toSarif } from './lintSarif';
 import { visibleJson } from './visible';
-import { environmentOf, type CliEnvironment, type EnvironmentInvocation } from './environment';
-import { EnvironmentLint } from './lintEnvironment';
+import type { CliEnvironment, EnvironmentInvocation } from './environment';
+import type { EnvironmentLint } from './lintEnvironment';
+import type { Outcome } from '../result';
 import type { FileReport } from './lintSarif';
 import { canonicalDatasetSlug } from '../triggerFiles/normalize';
 
@@ -99,6 +100,26 @@ function withEnvironmentsFile(
   return reports.map((r) => (r === own ? { ...r, diagnostics: [...r.diagnostics, ...there] } : r));
 }
 
+/**
+ * The environment of --env and its lint; their modules (the environments file's reader, zod, crypto) load only
+ * with --env or --environments, so that obs lint starts without them.
+ */
+async function environmentOfRun(
+  invocation: LintInvocation,
+  targets: readonly string[],
+  io: MainIo,
+  asksService: boolean,
+): Promise<Outcome<{ value: { env: CliEnvironment; lint: EnvironmentLint } | undefined }>> {
+  if (invocation.env === undefined && invocation.environments === undefined) return { ok: true, value: undefined };
+  const [{ environmentOf }, { EnvironmentLint }] = await Promise.all([
+    import('./environment'),
+    import('./lintEnvironment'),
+  ]);
+  const found = await environmentOf(invocation, targets, io, asksService);
+  if (!found.ok) return found;
+  return { ok: true, value: found.value && { env: found.value, lint: new EnvironmentLint(found.value) } };
+}
+
 export async function runLint(targets: readonly string[], invocation: LintInvocation, given: MainIo): Promise<number> {
   const { files, problems, nothing, named: nameds } = await expandTargets(targets, given.cwd, TRIGGER_FILE_SUFFIX);
   // A path that names nothing (a typo, a glob of the wrong folder) stops the run: no report of the rest.
@@ -107,25 +128,26 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     return EXIT_TROUBLE;
   }
   const asksService = invocation.columnsFromService === true;
-  const environment = await environmentOf(invocation, targets, given, asksService);
+  const environment = await environmentOfRun(invocation, targets, given, asksService);
   if (!environment.ok) {
     warn(given, `${environment.reason}; nothing was checked`);
     return EXIT_TROUBLE;
   }
   // With --env the service is the one the environment's variables name.
-  const io = environment.value === undefined ? given : { ...given, env: environment.value.serviceEnv };
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.env.serviceEnv };
   const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
   if (metrics === undefined) return EXIT_TROUBLE;
   let columns: Record<string, DatasetColumns> | undefined;
   if (asksService) {
-    columns = await serviceColumns(files, io, invocation.maxBytes, environment.value);
+    columns = await serviceColumns(files, io, invocation.maxBytes, environment.value?.env);
     if (columns === undefined) return EXIT_TROUBLE;
   }
   const options = lintOptions(invocation, metrics, columns);
-  const envLint = environment.value === undefined ? undefined : new EnvironmentLint(environment.value);
+  const envLint = environment.value?.lint;
   const named = new Set(nameds);
   const linted = await lintFiles(files, options, io, invocation.maxBytes, envLint && { lint: envLint, named });
-  const reports = envLint === undefined ? linted : withEnvironmentsFile(linted, envLint, environment.value, io.cwd);
+  const reports =
+    envLint === undefined ? linted : withEnvironmentsFile(linted, envLint, environment.value?.env, io.cwd);
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);
