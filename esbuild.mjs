@@ -34,7 +34,8 @@ const cliOptions = {
 
 // Where obs finds what it loads when it needs it: `await import('./lintRun')` in dist/cli.js becomes a
 // require of dist/cli-lint.js at run time, so obs starts without the linter, the client or undici; the
-// lint run loads the client the same way for --columns-from-service. (Tests import the sources as they are.)
+// lint run loads the client the same way for --columns-from-service, and the environments file's reader
+// for --env. (Tests import the sources as they are.)
 const CLI_PARTS = {
   cli: {
     './lintRun': './cli-lint.js',
@@ -47,7 +48,12 @@ const CLI_PARTS = {
     './reviewRun': './cli-service.js',
     './mcpRun': './cli-mcp.js',
   },
-  lint: { './service': './cli-service.js', './columns': './cli-service.js' },
+  lint: {
+    './service': './cli-service.js',
+    './columns': './cli-service.js',
+    './environment': './cli-service.js',
+    './lintEnvironment': './cli-service.js',
+  },
 };
 /** @returns {import('esbuild').Plugin} */
 const cliParts = (parts) => ({

@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { errorText } from '../api/errors';
 import type { Outcome } from '../result';
 import { sha256, type PlanEnvironment } from '../triggerFiles';
+import { effectiveFile } from '../triggerFiles/environmentPlan';
 import { ENVIRONMENTS_FILE_NAME, readEnvironments, type EnvironmentsProblem } from '../triggerFiles/environments';
 import { isGlob } from './files';
 import { decodeStrict, readCommandLineFile } from './read';
@@ -22,6 +23,8 @@ export interface EnvironmentInvocation {
 export interface CliEnvironment {
   plan: PlanEnvironment;
   record: { name: string; file: string; sha256: string };
+  /** The environments file's text, as read (obs lint points into it). */
+  text: string;
   /** The process environment with OBS_BASE_URL and OBS_CONFIG_KEY taken from the environment's variables. */
   serviceEnv: Record<string, string | undefined>;
 }
@@ -82,11 +85,16 @@ export async function findEnvironmentsFile(paths: readonly string[], cwd: string
   };
 }
 
-/** The environment `name` of the environments file `file` (relative to cwd), with its service's variables. */
+/**
+ * The environment `name` of the environments file `file` (relative to cwd), with its service's variables; a
+ * command that asks no service (obs lint without --columns-from-service) passes `asksService` false: the
+ * variables need not be named nor set then.
+ */
 export async function readCliEnvironment(
   name: string,
   file: string,
   io: { cwd: string; env?: Readonly<Record<string, string | undefined>> },
+  asksService = true,
 ): Promise<Outcome<{ value: CliEnvironment }>> {
   let text: string | undefined;
   try {
@@ -108,6 +116,11 @@ export async function readCliEnvironment(
     const names = [...read.value.environments.keys()].join(', ');
     return { ok: false, reason: `${file} has no environment ${JSON.stringify(name)} (its environments: ${names})` };
   }
+  const given = io.env ?? {};
+  const home = name === read.value.home;
+  const plan = { name, file, ...(home ? {} : { overlay: env }) };
+  const record = { name, file, sha256: sha256(text) };
+  if (!asksService) return { ok: true, value: { plan, record, text, serviceEnv: given } };
   const vars = env.variables;
   if (vars === undefined)
     return {
@@ -116,19 +129,18 @@ export async function readCliEnvironment(
         `environments.${name} in ${file} names no variables: ` +
         `give the names of the variables holding its service's address and key`,
     };
-  const given = io.env ?? {};
   const unset = [vars.baseUrl, vars.key].filter((v) => (given[v] ?? '').trim() === '');
   if (unset.length > 0)
     return {
       ok: false,
       reason: `set ${unset.join(' and ')} in the environment: ${file} names them for ${name}'s service address and key`,
     };
-  const home = name === read.value.home;
   return {
     ok: true,
     value: {
-      plan: { name, file, ...(home ? {} : { overlay: env }) },
-      record: { name, file, sha256: sha256(text) },
+      plan,
+      record,
+      text,
       serviceEnv: { ...given, [ENV_BASE_URL]: given[vars.baseUrl], [ENV_CONFIG_KEY]: given[vars.key] },
     },
   };
@@ -142,6 +154,7 @@ export async function environmentOf(
   invocation: EnvironmentInvocation,
   paths: readonly string[],
   io: { cwd: string; env?: Readonly<Record<string, string | undefined>> },
+  asksService = true,
 ): Promise<Outcome<{ value: CliEnvironment | undefined }>> {
   if (invocation.env === undefined)
     return invocation.environments === undefined
@@ -152,5 +165,15 @@ export async function environmentOf(
       ? await findEnvironmentsFile(paths, io.cwd)
       : { ok: true as const, file: slashed(relative(io.cwd, resolve(io.cwd, invocation.environments))) };
   if (!found.ok) return found;
-  return readCliEnvironment(invocation.env, found.file, io);
+  return readCliEnvironment(invocation.env, found.file, io, asksService);
+}
+
+/**
+ * A trigger file's text as the environment sees it (obs noise and obs test evaluate that): its triggers effective,
+ * or the text as it is for the home environment, without one, or for a text that is not a trigger file (said as
+ * for any file). What cannot be named there (a recipient by id alone) changes nothing an evaluation counts.
+ */
+export function effectiveText(text: string, environment: CliEnvironment | undefined): string {
+  const overlay = environment?.plan.overlay;
+  return overlay === undefined ? text : (effectiveFile(text, overlay)?.text ?? text);
 }

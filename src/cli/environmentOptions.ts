@@ -3,10 +3,11 @@
 import { Option } from 'commander';
 import { ENVIRONMENTS_FILE_NAME } from '../triggerFiles/paths';
 
-export function envOption(): Option {
+/** `what`: what the command does for the environment ("plan", "check the files"). */
+export function envOption(what = 'plan'): Option {
   return new Option(
     '--env <NAME>',
-    `plan for one environment of the environments file: its variables name the service and key, and its overlay ` +
+    `${what} for one environment of the environments file: its variables name the service and key, and its overlay ` +
       `applies (docs/ENVIRONMENTS.md)`,
   );
 }

@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../lint/defaults';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { DEFAULT_MAX_BYTES } from '../triggerFiles/regularFile';
+import { envOption, environmentsOption } from './environmentOptions';
 import { CliUsageError, wholeNumber, type MainIo } from './io';
 import type { LintInvocation } from './lintRun';
 import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
@@ -94,9 +95,16 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
       '--columns-from-service',
       `check the columns each query names against its dataset's columns, read from the service named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} (environment only)`,
     )
+    .addOption(envOption('check the files'))
+    .addOption(environmentsOption())
     .addHelpText(
       'after',
       `
+With --env each trigger file is checked as that environment sees it (its overrides, dataset slugs, saved
+queries and recipients mapped; docs/ENVIRONMENTS.md): a problem with a member the environment's override
+sets is reported at that override in the environments file, any other at the member in the trigger file, and
+an override naming no trigger of the files found in a folder at its place. With --columns-from-service the
+service is the one the environment's variables name.
 json is one array with {file, diagnostics} per file in the order given (and error for a file that
 cannot be read).
 A folder stands for every *${TRIGGER_FILE_SUFFIX} file under it, as for drift and plan. Globs are

@@ -9,6 +9,7 @@ import {
   type DatasetColumns,
   type DecodedFile,
   type LintOptions,
+  sloFileKind,
 } from '../lint';
 import { collectGarbage } from './collect';
 import type { MainIo } from './io';
@@ -20,6 +21,13 @@ import type { Outcome } from '../result';
 import { plainDiagnostic } from '../lint/build';
 import { LineIndex } from '../lint/text';
 import { isEnvironmentsFile, lintEnvironmentsText } from '../triggerFiles/environmentsLint';
+import type { EnvironmentLint } from './lintEnvironment';
+
+/** With --env: the run's environment lint, and the files named on their own (not found by a walk). */
+export interface LintFilesEnvironment {
+  lint: EnvironmentLint;
+  named: ReadonlySet<string>;
+}
 
 export function lintOptions(
   invocation: { maxProblems: number },
@@ -84,6 +92,7 @@ function lintRead(
   file: string,
   read: { bytes?: Uint8Array },
   options: LintOptions,
+  environment?: LintFilesEnvironment,
 ): ReturnType<typeof lintNamedDecoded> {
   const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
   // The environments file (docs/ENVIRONMENTS.md) by its own rule; bytes that are not UTF-8 are said as in any file.
@@ -93,6 +102,10 @@ function lintRead(
     const diagnostics = [...encoding, ...lintEnvironmentsText(decoded.text)];
     return { diagnostics, hidden: { error: decoded.more, warning: 0, info: 0 }, datasets: [] };
   }
+  if (environment !== undefined && sloFileKind(file) === undefined)
+    return environment.lint.lintTriggerFile(decoded, !environment.named.has(file), (d) =>
+      lintNamedDecoded(file, d, options),
+    );
   if (size < COLLECT_FROM_BYTES) return lintNamedDecoded(file, decoded, options);
   collectGarbage();
   // What JSON.parse built of a broken file before it refused it (most of its value, when it is broken near the end).
@@ -109,6 +122,7 @@ export async function lintFiles(
   options: LintOptions,
   io: MainIo,
   maxBytes: number,
+  environment?: LintFilesEnvironment,
 ): Promise<FileReport[]> {
   const reports: FileReport[] = [];
   await readFiles(files, io, maxBytes, (r, file) => {
@@ -116,7 +130,7 @@ export async function lintFiles(
       reports.push({ file, diagnostics: [], error: r.reason });
       return;
     }
-    const { diagnostics, hidden } = lintRead(file, r, options);
+    const { diagnostics, hidden } = lintRead(file, r, options, environment);
     reports.push({ file, diagnostics, hidden });
   });
   return reports;

@@ -1,5 +1,6 @@
 // The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
 // each and prints the report in the order the files were given.
+import { resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { decodeTriggerFile, sloFileKind, type DatasetColumns } from '../lint';
 import { datasetsNamed } from '../lint/columns';
@@ -14,9 +15,14 @@ import { lintCounts, lintSummary, toJson, toText } from './lintReport';
 import { lintMarkdown } from './markdown/lint';
 import { toSarif } from './lintSarif';
 import { visibleJson } from './visible';
+import type { CliEnvironment, EnvironmentInvocation } from './environment';
+import type { EnvironmentLint } from './lintEnvironment';
+import type { Outcome } from '../result';
+import type { FileReport } from './lintSarif';
+import { canonicalDatasetSlug } from '../triggerFiles/normalize';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
-export interface LintInvocation {
+export interface LintInvocation extends EnvironmentInvocation {
   format: 'text' | 'json' | 'sarif' | 'github';
   /** The least severity that exits 1: `error` (the default) or `warning` (a warning too). */
   failOn: 'error' | 'warning';
@@ -49,11 +55,15 @@ async function serviceColumns(
   files: readonly string[],
   io: MainIo,
   maxBytes: number,
+  environment: CliEnvironment | undefined,
 ): Promise<Record<string, DatasetColumns> | undefined> {
-  // A first read for the datasets the files name (the bytes are not kept: files may be large).
+  // A first read for the datasets the files name (the bytes are not kept: files may be large); with --env, the
+  // environment's slugs of them.
+  const slugs = environment?.plan.overlay?.datasets ?? {};
   const named = new Set<string>();
   await readFiles(files, io, maxBytes, (r, file) => {
-    if ('bytes' in r && r.bytes !== undefined) for (const d of datasetsOf(file, r.bytes)) named.add(d);
+    if ('bytes' in r && r.bytes !== undefined)
+      for (const d of datasetsOf(file, r.bytes)) named.add(slugs[canonicalDatasetSlug(d)] ?? d);
   });
   try {
     // The client (and undici) load only for this option.
@@ -72,23 +82,73 @@ async function serviceColumns(
   }
 }
 
-export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
-  const { files, problems, nothing } = await expandTargets(targets, io.cwd, TRIGGER_FILE_SUFFIX);
+/**
+ * The reports with the diagnostics at the environments file added to its report: the one of the run when it was
+ * linted too, else one of its own, last.
+ */
+function withEnvironmentsFile(
+  reports: FileReport[],
+  envLint: EnvironmentLint,
+  environment: CliEnvironment | undefined,
+  cwd: string,
+): FileReport[] {
+  const there = [...envLint.atEnvironments, ...envLint.unusedOverrides()];
+  if (environment === undefined || there.length === 0) return reports;
+  const file = environment.record.file;
+  const own = reports.find((r) => r.error === undefined && resolve(cwd, r.file) === resolve(cwd, file));
+  if (own === undefined) return [...reports, { file, diagnostics: there }];
+  return reports.map((r) => (r === own ? { ...r, diagnostics: [...r.diagnostics, ...there] } : r));
+}
+
+/**
+ * The environment of --env and its lint; their modules (the environments file's reader, zod, crypto) load only
+ * with --env or --environments, so that obs lint starts without them.
+ */
+async function environmentOfRun(
+  invocation: LintInvocation,
+  targets: readonly string[],
+  io: MainIo,
+  asksService: boolean,
+): Promise<Outcome<{ value: { env: CliEnvironment; lint: EnvironmentLint } | undefined }>> {
+  if (invocation.env === undefined && invocation.environments === undefined) return { ok: true, value: undefined };
+  const [{ environmentOf }, { EnvironmentLint }] = await Promise.all([
+    import('./environment'),
+    import('./lintEnvironment'),
+  ]);
+  const found = await environmentOf(invocation, targets, io, asksService);
+  if (!found.ok) return found;
+  return { ok: true, value: found.value && { env: found.value, lint: new EnvironmentLint(found.value) } };
+}
+
+export async function runLint(targets: readonly string[], invocation: LintInvocation, given: MainIo): Promise<number> {
+  const { files, problems, nothing, named: nameds } = await expandTargets(targets, given.cwd, TRIGGER_FILE_SUFFIX);
   // A path that names nothing (a typo, a glob of the wrong folder) stops the run: no report of the rest.
   if (nothing.length > 0) {
-    for (const problem of problems) warn(io, problem);
+    for (const problem of problems) warn(given, problem);
     return EXIT_TROUBLE;
   }
+  const asksService = invocation.columnsFromService === true;
+  const environment = await environmentOfRun(invocation, targets, given, asksService);
+  if (!environment.ok) {
+    warn(given, `${environment.reason}; nothing was checked`);
+    return EXIT_TROUBLE;
+  }
+  // With --env the service is the one the environment's variables name.
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.env.serviceEnv };
   const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
   if (metrics === undefined) return EXIT_TROUBLE;
   let columns: Record<string, DatasetColumns> | undefined;
-  if (invocation.columnsFromService === true) {
-    columns = await serviceColumns(files, io, invocation.maxBytes);
+  if (asksService) {
+    columns = await serviceColumns(files, io, invocation.maxBytes, environment.value?.env);
     if (columns === undefined) return EXIT_TROUBLE;
   }
   // Only SARIF shows a diagnostic's fix: the other reports ask for none, and none is made.
   const options = { ...lintOptions(invocation, metrics, columns), fixes: invocation.format === 'sarif' };
-  const reports = await lintFiles(files, options, io, invocation.maxBytes);
+  const envLint = environment.value?.lint;
+  const named = new Set(nameds);
+  const linted = await lintFiles(files, options, io, invocation.maxBytes, envLint && { lint: envLint, named });
+  const reports =
+    envLint === undefined ? linted : withEnvironmentsFile(linted, envLint, environment.value?.env, io.cwd);
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);

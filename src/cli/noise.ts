@@ -8,6 +8,7 @@ import { Option } from 'commander';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { CliUsageError, wholeNumber, type MainIo } from './io';
+import { envOption, environmentsOption } from './environmentOptions';
 import { maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { NoiseInvocation } from './noiseRun';
@@ -46,10 +47,14 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
         }),
     )
     .addOption(maxBytesOption())
+    .addOption(envOption('count'))
+    .addOption(environmentsOption())
     .addHelpText(
       'after',
       `
-The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
+The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
+with --env, by the two variables the environment's entry names, and each trigger is evaluated as that
+environment sees it (its overrides, dataset slugs and saved queries mapped; docs/ENVIRONMENTS.md).
 The window ends at the last quarter-hour with complete data, so a run again within the quarter asks for the
 same queries. Each trigger takes about 3 query results over 7 days; the service creates at most 10 a minute:
 a long run waits, saying so on the standard error. A query result is created once per run, whoever needs it.

@@ -18,9 +18,10 @@ import { noiseMarkdown, noiseText } from './noiseText';
 import { clientFromEnvironment } from './service';
 import { cliNoiseSession, readText, testsByTrigger } from './triggerTestFiles';
 import { visibleJson } from './visible';
+import { effectiveText, environmentOf, type CliEnvironment, type EnvironmentInvocation } from './environment';
 
 /** The options of `obs noise` as commander parses them (noise.ts declares them). */
-export interface NoiseInvocation {
+export interface NoiseInvocation extends EnvironmentInvocation {
   days: number;
   budget: number;
   format: 'text' | 'json' | 'markdown';
@@ -35,6 +36,7 @@ async function targetsOf(
   paths: readonly string[],
   io: MainIo,
   maxBytes: number,
+  environment: CliEnvironment | undefined,
 ): Promise<{ targets: NoiseTarget[]; ok: boolean }> {
   const { files, problems, nothing } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
@@ -51,13 +53,25 @@ async function targetsOf(
       continue;
     }
     const key = resolve(io.cwd, file);
-    targets.push({ key, label: file, text: read.text, tests: tests.get(key) ?? [] });
+    targets.push({ key, label: file, text: effectiveText(read.text, environment), tests: tests.get(key) ?? [] });
   }
   return { targets, ok };
 }
 
-export async function runNoise(paths: readonly string[], invocation: NoiseInvocation, io: MainIo): Promise<number> {
-  const { targets, ok } = await targetsOf(paths.length === 0 ? ['.'] : paths, io, invocation.maxBytes);
+export async function runNoise(paths: readonly string[], invocation: NoiseInvocation, given: MainIo): Promise<number> {
+  const environment = await environmentOf(invocation, paths, given);
+  if (!environment.ok) {
+    warn(given, `${environment.reason}; nothing was evaluated`);
+    return EXIT_TROUBLE;
+  }
+  // With --env the service is the one the environment's variables name, and each trigger is as it sees it.
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.serviceEnv };
+  const { targets, ok } = await targetsOf(
+    paths.length === 0 ? ['.'] : paths,
+    io,
+    invocation.maxBytes,
+    environment.value,
+  );
   if (targets.length === 0) {
     if (ok)
       warn(

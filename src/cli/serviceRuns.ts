@@ -13,3 +13,6 @@ export { runTests } from './testRun';
 // What `obs lint --columns-from-service` loads from here (lintRun.ts).
 export { readColumns } from './columns';
 export { clientFromEnvironment } from './service';
+// obs lint --env's (cli-lint.js loads them from here, so that obs lint without --env is no larger).
+export { environmentOf } from './environment';
+export { EnvironmentLint } from './lintEnvironment';

@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { TRIGGER_RECORDING_SUFFIX, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { CliUsageError, type MainIo } from './io';
+import { envOption, environmentsOption } from './environmentOptions';
 import { maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { TestInvocation } from './testRun';
@@ -51,11 +52,15 @@ PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; d
       'skip an expectation whose window is older than the service keeps (JUnit <skipped>, exit 0) instead of failing it',
     )
     .addOption(maxBytesOption())
+    .addOption(envOption('test'))
+    .addOption(environmentsOption())
     .addHelpText(
       'after',
       `
-The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
-With neither set, only the recordings are used: an expectation no recording holds is NOT TESTABLE ("needs the
+The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
+with --env, by the two variables the environment's entry names, and each trigger is tested as that environment
+sees it (docs/ENVIRONMENTS.md): in an environment other than the home one against its service alone, since the
+recordings hold the home's query results (--record is refused there). With neither set, only the recordings are used: an expectation no recording holds is NOT TESTABLE ("needs the
 service"). A recording never changes unless --record adds a window to it; one whose content would change
 otherwise is not written without --force.
 Relative times ("now-2h") are read at the start of the run, in whole minutes. The service creates at

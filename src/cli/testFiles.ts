@@ -27,11 +27,12 @@ import { placeIn } from '../triggerFiles/contained';
 import { warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-import { readRecording, saveRecording } from './testRecording';
+import { readRecording, saveRecording, type RecordingRead } from './testRecording';
 import type { TestFileReport } from './testReport';
 import { expectationPlaces } from './testGithub';
 import { onceEachWait } from './testWaits';
 import type { Outcome } from '../result';
+import { effectiveText, type CliEnvironment } from './environment';
 
 /** What an expectation no recording holds gets when no service is configured. */
 const NEEDS_SERVICE = `needs the service: no recording holds its window; set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} to run it against the service, or record it with obs test --record`;
@@ -50,6 +51,11 @@ export interface TestSession {
   force: boolean;
   /** Recordings --record could not write. */
   unsaved: number;
+  /**
+   * With --env: each trigger is tested as the environment sees it; one other than the home one is tested against
+   * its service alone, since the recordings hold the home's query results.
+   */
+  environment?: CliEnvironment;
 }
 
 async function readText(file: string, session: TestSession): Promise<Outcome<{ text: string }>> {
@@ -93,7 +99,10 @@ export async function runTestFile(file: string, session: TestSession): Promise<T
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
   const outside = await outsideOf(session.io.cwd, triggerFile);
   if (outside !== undefined) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
-  const recording = await readRecording(file, session.io.cwd, session.maxBytes);
+  const away = session.environment?.plan.overlay !== undefined;
+  const recording: RecordingRead = away
+    ? { ok: true, path: '', text: undefined, recording: undefined }
+    : await readRecording(file, session.io.cwd, session.maxBytes);
   if (!recording.ok) return located({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
   if (recording.invalid !== undefined && !session.record)
     return located({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
@@ -104,7 +113,8 @@ export async function runTestFile(file: string, session: TestSession): Promise<T
   const triggerText = await readText(triggerFile, session);
   if (!triggerText.ok) return located({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
   const api = recordedQueryApi(recording.recording, session.client);
-  const prepared = await prepareTrigger(triggerText.text, parsed.file, api, session.signal);
+  const text = effectiveText(triggerText.text, session.environment);
+  const prepared = await prepareTrigger(text, parsed.file, api, session.signal);
   if (!prepared.ok) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
   const recorder = session.record ? new RecordedNotes() : undefined;

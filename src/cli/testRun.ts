@@ -14,9 +14,10 @@ import { exitStatus, summaryLine, testText, type TestFileReport } from './testRe
 import { testAnnotations } from './testGithub';
 import { writeGithubReport } from './github/report';
 import { testMarkdown } from './markdown/test';
+import { environmentOf, type EnvironmentInvocation } from './environment';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
-export interface TestInvocation {
+export interface TestInvocation extends EnvironmentInvocation {
   reporter: 'text' | 'junit' | 'github';
   out?: string;
   maxBytes: number;
@@ -33,7 +34,19 @@ function noService(env: Readonly<Record<string, string | undefined>>): boolean {
   return (env[ENV_BASE_URL]?.trim() ?? '') === '' && (env[ENV_CONFIG_KEY]?.trim() ?? '') === '';
 }
 
-export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
+export async function runTests(paths: readonly string[], invocation: TestInvocation, given: MainIo): Promise<number> {
+  const environment = await environmentOf(invocation, paths, given);
+  if (!environment.ok) {
+    warn(given, `${environment.reason}; no test was run`);
+    return EXIT_TROUBLE;
+  }
+  // The recordings hold the home environment's query results: another's are never written into them.
+  if (environment.value?.plan.overlay !== undefined && invocation.record === true) {
+    warn(given, `--record records the home environment's service: leave out --env ${environment.value.plan.name}`);
+    return EXIT_TROUBLE;
+  }
+  // With --env the service is the one the environment's variables name.
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.serviceEnv };
   const { files, problems, nothing } = await expandPaths(
     paths.length === 0 ? ['.'] : paths,
     io.cwd,
@@ -73,6 +86,7 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
     record: invocation.record === true,
     force: invocation.force === true,
     unsaved: 0,
+    ...(environment.value === undefined ? {} : { environment: environment.value }),
   };
   try {
     for (const file of files) {

@@ -25,6 +25,8 @@ export interface EffectiveFile {
   problems: ReadonlyMap<number, readonly string[]>;
   /** The triggers the file holds, by the home's dataset (canonical) and name: the overrides they use. */
   triggers: readonly { dataset: string; name: string }[];
+  /** By the trigger's place: its override's dataset and name and the members the override set (lint points there). */
+  overlaid: ReadonlyMap<number, { dataset: string; name: string; paths: readonly (string | number)[][] }>;
 }
 
 /**
@@ -35,16 +37,19 @@ export function effectiveFile(text: string, overlay: Environment): EffectiveFile
   const read = readTriggerFile(text);
   if (!read.ok) return undefined;
   const problems = new Map<number, string[]>();
+  const overlaid = new Map<number, { dataset: string; name: string; paths: (string | number)[][] }>();
   const values = read.triggers.map((t) => {
     const effective = effectiveTrigger(t.value, overlay);
     if (effective.problems.length > 0) problems.set(t.index, effective.problems);
+    if (effective.fromOverlay.length > 0 && t.dataset !== undefined && t.name !== undefined)
+      overlaid.set(t.index, { dataset: t.dataset, name: t.name, paths: effective.fromOverlay });
     return effective.value;
   });
   const triggers = read.triggers.flatMap((t) =>
     t.dataset === undefined || t.name === undefined ? [] : [{ dataset: t.dataset, name: t.name }],
   );
   const single = read.triggers.length === 1 && read.triggers[0]?.index === -1;
-  return { text: `${JSON.stringify(single ? values[0] : values, null, 2)}\n`, problems, triggers };
+  return { text: `${JSON.stringify(single ? values[0] : values, null, 2)}\n`, problems, triggers, overlaid };
 }
 
 /** A place in the environments file, as people read it: environments.production.triggers."checkout"."Errors". */

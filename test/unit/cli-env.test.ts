@@ -273,3 +273,47 @@ test('drift --applied reads the files last applied with the environments file be
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /\n13 files compared: 13 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
 });
+
+test("lint --env --columns-from-service reads the environment's service, by the environment's dataset slugs", async () => {
+  // Production holds checkout-service's triggers in checkout-prod; its variables alone name its service.
+  const r = await run(['lint', '--env', 'production', '--columns-from-service', 'triggers/checkout-service']);
+  assert.deepEqual([r.code, r.stderr, r.stdout], [0, '', '2 files checked: 0 errors, 0 warnings, 0 infos\n']);
+});
+
+test("noise --env counts each trigger as production sees it: production's threshold, on production's data", async () => {
+  // Beside the demo's "High error rate" (5 in the file, 20 in production's override), the same trigger written
+  // with 20 and with 5: one run, one window, so the counts compare exactly.
+  const trigger = readJson(HIGH);
+  delete trigger.id;
+  mkdirSync(join(dir, 'noise'));
+  cpSync(join(dir, HIGH), join(dir, 'noise', 'High-error-rate.trigger.json'));
+  for (const value of [20, 5])
+    writeJson(`noise/At-${value}.trigger.json`, { ...trigger, name: `At ${value}`, threshold: { op: '>', value } });
+  const r = await run(['noise', '--env', 'production', '--budget', '1000', '--format', 'json', 'noise']);
+  assert.equal(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as { triggers: { name: string; notifications: number }[] };
+  const count = (name: string) => report.triggers.find((t) => t.name === name)?.notifications;
+  assert.equal(count('High error rate'), count('At 20'));
+  assert.notEqual(count('At 20'), count('At 5'));
+});
+
+test("test --env tests the trigger as production sees it: its threshold, against production's service", async () => {
+  // On production's data (four times staging's requests) the file's threshold of 5 pages more than 10 times a
+  // day; production's override of 20 pages in its error bursts alone.
+  const tests = 'triggers/api-gateway/High-error-rate.trigger-test.json';
+  const atMost = { name: 'pages at most 10 times a day', expect: 'at-most', notifications: 10 };
+  writeJson(tests, { expectations: [{ ...atMost, from: 'now-24h', to: 'now' }] });
+  const r = await run(['test', '--env', 'production', tests]);
+  assert.equal(r.stderr, '');
+  assert.equal(r.code, 0, r.stdout);
+  assert.match(r.stdout, /^ {2}passed {8}pages at most 10 times a day: sent [23] notifications \(on_change\)/m);
+  assert.equal(r.stdout.split('\n').at(-2), '1 expectation in 1 file: 1 passed, 0 failed, 0 not testable, 0 errors');
+});
+
+test('test --env of an environment other than the home one refuses --record: the recordings are the home’s', async () => {
+  const r = await run(['test', '--env', 'production', '--record', 'triggers/api-gateway']);
+  assert.deepEqual(
+    [r.code, r.stdout, r.stderr],
+    [2, '', "obs: --record records the home environment's service: leave out --env production\n"],
+  );
+});
