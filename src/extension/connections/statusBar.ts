@@ -27,12 +27,8 @@ export function createConnectionStatusBar(
           ? `$(plug) ${vscode.l10n.t('Obs: {0}', label)}`
           : `$(plug) ${vscode.l10n.t('Obs: {0} ({1})', label, environment)}`;
       const tooltip = connectionTooltip(profile);
-      const md = new vscode.MarkdownString(
-        environment === undefined
-          ? tooltip
-          : `${tooltip}\n\n${vscode.l10n.t('Environment: {0} (the environments file names this connection)', environment)}`,
-        false,
-      );
+      const named = vscode.l10n.t('Environment: {0} (the environments file names this connection)', environment ?? '');
+      const md = new vscode.MarkdownString(environment === undefined ? tooltip : `${tooltip}\n\n${named}`, false);
       md.isTrusted = false;
       md.supportHtml = false;
       item.tooltip = md;

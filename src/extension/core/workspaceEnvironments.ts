@@ -46,7 +46,7 @@ export class WorkspaceEnvironments {
     return state?.kind === 'read' ? state.environments : undefined;
   }
 
-  /** Every environment whose `connection` is this connection's name, in usable files, in the order the folders were first read. */
+  /** Each environment whose `connection` is this connection's name, in usable files (folders in the order read). */
   environmentsOfConnection(connection: string): ConnectionEnvironment[] {
     const out: ConnectionEnvironment[] = [];
     for (const [folder, state] of this.files) {
