@@ -154,12 +154,13 @@ const builds = [
   {
     ...common,
     // The forms (controllers, message schemas), the queries (runner, preview, results panel), triggers as code
-    // (drift, pull), the agent tools (language model tools), the trigger tests of the Test Explorer and the noise
+    // (drift, pull), the environments file's reader, the agent tools (language model tools), the trigger tests of the Test Explorer and the noise
     // report, each loaded by dist/extension.js when first used.
     entryPoints: {
       'forms-host': 'src/extension/forms/formsHost.ts',
       'queries-host': 'src/extension/queries/queriesHost.ts',
       'sync-host': 'src/extension/sync/syncHost.ts',
+      'environments-host': 'src/extension/core/environmentsReader.ts',
       'backtest-host': 'src/extension/backtestHost.ts',
       'agents-host': 'src/extension/agents/agentsHost.ts',
     },

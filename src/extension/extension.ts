@@ -3,6 +3,7 @@
 // remembered) is connected in this file. activate() reads as the list of features: each register function
 // returns what the others need and one disposable for everything it made, which VS Code releases at
 // deactivation. The extension exports nothing (see testSeam.ts).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerAgents, type RegisteredAgents } from './agents/registerAgents';
 import { ApplyLocks } from './core/applyLocks';
@@ -13,11 +14,13 @@ import { ConnectionStore } from './connections/connectionStore';
 import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { vscodeConfiguration } from './core/configuration';
+import { EnvironmentsWatcher, type EnvironmentsFileReader } from './core/environmentsWatcher';
 import { AccountRecipients } from './core/accountRecipients';
 import { Feedback } from './core/feedback';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
+import { WorkspaceEnvironments } from './core/workspaceEnvironments';
 import { registerLint, type RegisteredLint, type WorkerLint } from './diagnostics/registerLint';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
@@ -45,6 +48,8 @@ interface Host {
 
 interface Connections {
   readonly manager: ConnectionManager;
+  /** The workspace's environments files: which environment each connection is. */
+  readonly environments: WorkspaceEnvironments;
   readonly feedback: Feedback;
 }
 
@@ -136,11 +141,30 @@ function registerConnectionFeature(context: vscode.ExtensionContext, host: Host)
   const manager = new ConnectionManager(store, secrets, host.settings, feedback.log, () =>
     loadClientModule(context.extensionPath),
   );
+  const environments = new WorkspaceEnvironments();
+  const watcher = new EnvironmentsWatcher(host.settings, environments, () => loadEnvironmentsReader(context));
   return {
     manager,
     feedback,
-    disposable: vscode.Disposable.from(secrets, manager, createConnectionStatusBar(manager)),
+    environments,
+    disposable: vscode.Disposable.from(
+      secrets,
+      manager,
+      watcher,
+      environments,
+      createConnectionStatusBar(manager, environments),
+    ),
   };
+}
+
+/** The environments file's reader, from its own bundle, loaded when a workspace first has such a file. */
+function loadEnvironmentsReader(context: vscode.ExtensionContext): EnvironmentsFileReader {
+  // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+  const bundle = require(path.join(context.extensionPath, 'dist', 'environments-host.js')) as {
+    readEnvironmentsFile: EnvironmentsFileReader;
+  };
+  return bundle.readEnvironmentsFile;
 }
 
 /** What the account holds that several features show: its recipients, by name, for the active connection. */

@@ -57,7 +57,8 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
 
           const baseUrl = await startSandboxFromWelcome(page);
           await welcome.waitFor({ state: 'hidden' });
-          await page.locator('.part.statusbar').getByText('Obs: Sandbox').waitFor({ state: 'visible' });
+          // The demo's environments file names the sandbox's connection as its staging environment.
+          await page.locator('.part.statusbar').getByText('Obs: Sandbox (staging)').waitFor({ state: 'visible' });
           // The view's header names the connection the tree shows, beside a title short enough not to be cut.
           const header = bar
             .locator('.pane-header')

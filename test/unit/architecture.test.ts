@@ -21,6 +21,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/connections/quickInputPrompter.ts',
   'src/extension/connections/statusBar.ts',
   'src/extension/core/configuration.ts',
+  'src/extension/core/environmentsWatcher.ts',
   'src/extension/core/triggerFileAccess.ts',
   'src/extension/core/feedback.ts',
   'src/extension/core/readOnlyDocuments.ts',

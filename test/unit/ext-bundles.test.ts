@@ -146,6 +146,13 @@ const BUNDLES: Record<string, Intent> = {
     // worker; the bundle holds only the gate that reads its diagnostics.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, ZOD],
   },
+  'dist/environments-host.js': {
+    entry: 'src/extension/core/environmentsReader.ts',
+    runs: 'extension host',
+    // The environments file read with its schema and placed with the JSON parser, loaded when a workspace has one.
+    holds: [/src\/triggerFiles\/environments\.ts$/, /src\/triggerFiles\/environmentsLint\.ts$/],
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/types\.ts$/ }, FORMS, QUERIES, BACKTEST, AGENTS],
+  },
   'dist/backtest-host.js': {
     entry: 'src/extension/backtestHost.ts',
     runs: 'extension host',

@@ -165,3 +165,10 @@ test('the burn alert and definitions pull folders are those obs pull writes by d
   assert.equal(new Settings(source(set).src).burnAlertPullFolder(), 'slo/alerts');
   assert.equal(new Settings(source(set).src).definitionsPullFolder(), 'definitions');
 });
+
+test("the environments file is obs.environments.json at a folder's root unless set, else the value trimmed", () => {
+  assert.equal(new Settings(source().src).environmentsFile(), 'obs.environments.json');
+  assert.equal(new Settings(source({ 'obs.environmentsFile': ' ' }).src).environmentsFile(), 'obs.environments.json');
+  const set = { 'obs.environmentsFile': ' deploy/envs.json ' };
+  assert.equal(new Settings(source(set).src).environmentsFile(), 'deploy/envs.json');
+});

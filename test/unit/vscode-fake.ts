@@ -660,7 +660,7 @@ export const vscode = {
         if (bytes !== undefined) return Promise.resolve(bytes);
         const text = fake.files.get(uri.toString());
         return text === undefined
-          ? Promise.reject(new Error(`no file ${uri.toString()}`))
+          ? Promise.reject(Object.assign(new Error(`no file ${uri.toString()}`), { code: 'FileNotFound' }))
           : Promise.resolve(new TextEncoder().encode(text));
       },
     },

@@ -1,6 +1,7 @@
 // Every setting the extension reads, typed, with its default, and one change event. No vscode import:
 // the configuration is reached through `ConfigurationSource` (configuration.ts adapts vscode's), so the rules
 // here are tested in plain Node.
+import { ENVIRONMENTS_FILE_NAME } from '../../triggerFiles/paths';
 import { Emitter } from './memento';
 
 /** The settings by their names in code; KEYS gives each its key in settings.json. */
@@ -17,6 +18,7 @@ export type SettingName =
   | 'burnAlertPullFolder'
   | 'definitionsPullFolder'
   | 'pullRecipients'
+  | 'environmentsFile'
   | 'noiseMaxPerWeek';
 
 const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
@@ -31,6 +33,7 @@ const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   burnAlertPullFolder: 'obs.burnAlertPullFolder',
   definitionsPullFolder: 'obs.definitionsPullFolder',
   pullRecipients: 'obs.pullRecipients',
+  environmentsFile: 'obs.environmentsFile',
   noiseMaxPerWeek: 'obs.noise.maxNotificationsPerWeek',
   // VS Code's own proxy setting: the service client goes through it too.
   httpProxy: 'http.proxy',
@@ -156,6 +159,11 @@ export class Settings {
   /** How a pull names recipients in the files it writes: by id (the default), or by type and target. */
   pullRecipients(): 'id' | 'target' {
     return this.source.get(SETTING_KEYS.pullRecipients) === 'target' ? 'target' : 'id';
+  }
+
+  /** The environments file, relative to a workspace folder's root, as `obs --environments` takes it. */
+  environmentsFile(): string {
+    return this.folder('environmentsFile', ENVIRONMENTS_FILE_NAME);
   }
 
   /** A folder setting trimmed; the default when unset or blank. */

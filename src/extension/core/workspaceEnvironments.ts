@@ -1,0 +1,71 @@
+// The environments files of the workspace (docs/ENVIRONMENTS.md), one per workspace folder, as last read from
+// disk. Only a file that reads without a mistake is used: a broken one names no environment, so that nothing
+// is ever planned with half an overlay. No vscode import: the adapter (environmentsWatcher.ts) reads the files,
+// environmentsReader.ts their text.
+import type { Environments, EnvironmentsProblem } from '../../triggerFiles/environments';
+import { Emitter } from './memento';
+
+/** A folder's environments file as last read: absent, usable, or refused with its mistakes. */
+export type EnvironmentsFileState =
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'read'; readonly environments: Environments }
+  | { readonly kind: 'broken'; readonly problems: readonly EnvironmentsProblem[] };
+
+/** What a connection is in the workspace: the environment (and folder) whose file names it as its connection. */
+export interface ConnectionEnvironment {
+  readonly folder: string;
+  readonly environment: string;
+  readonly home: boolean;
+}
+
+export class WorkspaceEnvironments {
+  private readonly files = new Map<string, EnvironmentsFileState>();
+  private readonly changed = new Emitter<void>();
+  /** Fires once per batch of folders whose file changed. */
+  readonly onDidChange = this.changed.event;
+
+  /** Sets what each folder's file now holds (a folder absent from `states` keeps its state). */
+  update(states: ReadonlyMap<string, EnvironmentsFileState>): void {
+    for (const [folder, state] of states) {
+      if (state.kind === 'absent') this.files.delete(folder);
+      else this.files.set(folder, state);
+    }
+    if (states.size > 0) this.changed.fire();
+  }
+
+  /** Forgets every folder but those given (folders removed from the workspace). */
+  keepOnly(folders: ReadonlySet<string>): void {
+    const gone = [...this.files.keys()].filter((f) => !folders.has(f));
+    gone.forEach((f) => this.files.delete(f));
+    if (gone.length > 0) this.changed.fire();
+  }
+
+  /** A folder's environments, when its file reads without a mistake. */
+  environmentsOf(folder: string): Environments | undefined {
+    const state = this.files.get(folder);
+    return state?.kind === 'read' ? state.environments : undefined;
+  }
+
+  /** Each environment whose `connection` is this connection's name, in usable files (folders in the order read). */
+  environmentsOfConnection(connection: string): ConnectionEnvironment[] {
+    const out: ConnectionEnvironment[] = [];
+    for (const [folder, state] of this.files) {
+      if (state.kind !== 'read') continue;
+      for (const [name, env] of state.environments.environments) {
+        if (env.connection === connection)
+          out.push({ folder, environment: name, home: name === state.environments.home });
+      }
+    }
+    return out;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** The environments' names, each once, as the status bar shows them; undefined for none. */
+export function environmentNames(list: readonly ConnectionEnvironment[]): string | undefined {
+  const names = [...new Set(list.map((e) => e.environment))];
+  return names.length === 0 ? undefined : names.join(', ');
+}
