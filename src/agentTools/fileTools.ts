@@ -10,6 +10,7 @@ import {
   driftCounts,
   driftOfFile,
   kindOfFile,
+  sloFilesOf,
   listDatasets,
   onlyOnService,
   PacedPool,
@@ -24,7 +25,6 @@ import {
   type LocalFile,
   type PlannedChange,
   type SloFileDrift,
-  type SloPlanFile,
 } from '../triggerFiles';
 import { clip, clipName, defined, firstOf, LIMITS } from './answer';
 import type { SourceFile, ToolHost } from './context';
@@ -137,15 +137,6 @@ function sloFileSummary(f: SloFileDrift): z.infer<typeof SloFileRow> {
     name: clipName(f.name),
     id: f.id,
     ...differences(f.differences),
-  });
-}
-
-/** The burn alert and definitions files among those read, as the plan's comparison of them takes them. */
-function sloFilesOf(files: readonly SourceFile[]): SloPlanFile[] {
-  return files.flatMap((f): SloPlanFile[] => {
-    const kind = kindOfFile(f.file);
-    if (kind === 'trigger') return [];
-    return [{ file: f.file, kind, text: f.text, ...(f.problem === undefined ? {} : { problem: f.problem }) }];
   });
 }
 

@@ -4,6 +4,7 @@ import {
   driftOfFile,
   filesHoldReference,
   kindOfFile,
+  sloFilesOf,
   listTeam,
   onlyOnService,
   PacedPool,
@@ -68,11 +69,7 @@ async function readFiles(
   const triggers = [...files.read].filter(([file]) => kindOfFile(file) === 'trigger');
   const read = invocation.matchByName === true ? triggers.map(([f, r]) => [f, withoutIds(r)] as const) : triggers;
   // A file that could not be read is said on stderr already, as for triggers: only those read are compared.
-  const sloFiles = sourcesOf({ ...files, unreadable: new Map() }).flatMap((s): SloPlanFile[] => {
-    const kind = kindOfFile(s.file);
-    if (kind === 'trigger') return [];
-    return [{ file: s.file, kind, text: s.text, ...(s.problem === undefined ? {} : { problem: s.problem }) }];
-  });
+  const sloFiles = sloFilesOf(sourcesOf({ ...files, unreadable: new Map() }));
   return { ...files, read: new Map(read), sloFiles };
 }
 

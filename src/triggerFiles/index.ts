@@ -58,7 +58,14 @@ export { planSeal, sealMatches } from './planSeal';
 export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
 export { kindOfFile, type PlanKind } from './planKinds';
 export { idEdit, withId, type TextEdit } from './fileId';
-export { planWithGates, type GatedPlan, type PlanLinter, type PlanService, type PlanSource } from './planPipeline';
+export {
+  planWithGates,
+  sloFilesOf,
+  type GatedPlan,
+  type PlanLinter,
+  type PlanService,
+  type PlanSource,
+} from './planPipeline';
 export { sloDrift, sloFileDrift, withSloCounts, type SloFileDrift } from './sloDrift';
 export {
   compareEachSloFile,

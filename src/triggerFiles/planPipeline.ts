@@ -9,7 +9,7 @@ import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
-import { kindOfFile, type PlanKind } from './planKinds';
+import { kindOfFile } from './planKinds';
 import {
   compareSloFiles,
   sloEntries,
@@ -297,12 +297,14 @@ async function sloLintReasons(
   return (file) => reasons.get(file) ?? [];
 }
 
-const sloFileOf = (s: PlanSource, kind: Exclude<PlanKind, 'trigger'>): SloPlanFile => ({
-  file: s.file,
-  kind,
-  text: s.text,
-  ...(s.problem === undefined ? {} : { problem: s.problem }),
-});
+/** The burn alert and definitions files among the sources, as the comparison of every caller takes them. */
+export function sloFilesOf(sources: readonly PlanSource[]): SloPlanFile[] {
+  return sources.flatMap((s): SloPlanFile[] => {
+    const kind = kindOfFile(s.file);
+    if (kind === 'trigger') return [];
+    return [{ file: s.file, kind, text: s.text, ...(s.problem === undefined ? {} : { problem: s.problem }) }];
+  });
+}
 
 /** The plan of the sources against the service, with its gates. Rejects only when a read the gates need fails. */
 export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
@@ -311,10 +313,7 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     concurrency: req.concurrency,
     ...(req.onPause === undefined ? {} : { onPause: req.onPause }),
   });
-  const sloFiles = req.sources.flatMap((s) => {
-    const kind = kindOfFile(s.file);
-    return kind === 'trigger' ? [] : [sloFileOf(s, kind)];
-  });
+  const sloFiles = sloFilesOf(req.sources);
   const { files: read, blocked, blockedBy: environmentReasons } = environmentFiles(req);
   const { index, failures } = await serviceIndex(req, read, pool);
   const sloCompared = await compareSloFiles(sloFiles, req.service, pool, {
