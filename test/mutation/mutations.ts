@@ -53,7 +53,7 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   {
     name: "a saved plan's seal not checked",
-    file: 'src/triggerFiles/plan.ts',
+    file: 'src/triggerFiles/planSeal.ts',
     find: 'return given.length === expected.length && timingSafeEqual(given, expected);',
     replace: 'return given.length === expected.length || true;',
     testFile: 'test/unit/cli-apply-tampering.test.ts',
@@ -102,8 +102,9 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: "the Drift view's rows made again at every read (the rows of unchanged files not kept)",
     file: 'src/extension/sync/driftViews.ts',
-    find: '    if (kept?.drift === f) return kept.row;\n',
-    replace: '',
+    find: '    const kept = this.fileRows.get(f.file);\n    if (kept?.drift === f) return kept.row;\n',
+    replace:
+      '    const kept = this.fileRows.get(f.file);\n    if (kept?.drift === f && kept.drift !== f) return kept.row;\n',
     testFile: 'test/unit/sync-drift-scale.test.ts',
     mustFail: ['with the Drift view shown, a file changed after a switch makes its own row and item again, no other'],
   },
