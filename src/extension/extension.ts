@@ -17,6 +17,7 @@ import { vscodeConfiguration } from './core/configuration';
 import { EnvironmentsWatcher, type EnvironmentsFileReader } from './core/environmentsWatcher';
 import { AccountRecipients } from './core/accountRecipients';
 import { Feedback } from './core/feedback';
+import type { SavedSlo } from './core/savedSlo';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
@@ -245,6 +246,7 @@ function registerTriggersAsCode(
     // The datasets the Datasets view shows: listed by the service, or added by the user.
     datasets: (id: string) => [...new Set([...tree.model.listedDatasets(id), ...tree.remembered.datasets(id)])],
     recipients: () => account.recipients.known(),
+    teamOf: (id: string) => account.recipients.listerOf(id),
     lint,
     applyLocks: shared.applyLocks,
     onTriggersWritten: (id: string) => {
@@ -346,7 +348,7 @@ function registerFormFeature(
     keys: tree.keys,
     feedback: host.feedbackFor('forms'),
     refreshTree: () => tree.model.refresh(),
-    onSloSaved: (connectionId: string) => sync.sloSaved(connectionId),
+    onSloSaved: (connectionId: string, saved: SavedSlo) => sync.sloSaved(connectionId, saved),
     filePatterns: {
       burnAlert: () => host.settings.burnAlertFiles(),
       definitions: () => host.settings.definitionsFiles(),

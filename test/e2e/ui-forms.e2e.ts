@@ -25,10 +25,28 @@ import {
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
-/** Starts the sandbox from the welcome view and forgets what the tree asked it so far. */
+/**
+ * Starts the sandbox from the welcome view and forgets what the tree and drift asked it so far. Drift compares
+ * the demo workspace's burn alert and definitions files once the sandbox is connected, reading the same objects
+ * the forms read: its reads are waited for, so what the sandbox receives afterwards is the forms' alone.
+ */
 async function sandboxReady(page: Page): Promise<string> {
   const baseUrl = await startSandboxFromWelcome(page);
   await clearNotifications(page);
+  const gateway = DEMO.datasets.gateway;
+  await waitForSandboxRequest(
+    baseUrl,
+    `drift's read of ${gateway}'s definitions`,
+    (r) => r.method === 'PATCH' && r.path === `/1/dataset_definitions/${gateway}`,
+    60_000,
+  );
+  for (const id of [DEMO.burnAlerts.gwBudgetRate, DEMO.burnAlerts.gwExhaustion])
+    await waitForSandboxRequest(
+      baseUrl,
+      `drift's read of burn alert ${id}`,
+      (r) => r.method === 'GET' && r.path === `/1/burn_alerts/${gateway}/${id}`,
+      60_000,
+    );
   await clearSandboxRequests(baseUrl);
   return baseUrl;
 }

@@ -311,3 +311,22 @@ test("the apply plan names the recipients of an update's differences when the co
     'without the list the ids are shown as they are',
   );
 });
+
+describe("a connection's recipients as a lister (drift resolving references)", () => {
+  test('reads the one listing the tree reads: the team is listed once for both', async () => {
+    const { recipients, client } = setup();
+    const [fromDrift] = await Promise.all([recipients.listerOf('c1').listRecipients(), recipients.directory()]);
+    assert.deepEqual(
+      { ids: fromDrift.data.map((r) => r.id), calls: client.calls },
+      { ids: ['rcp_pd', 'rcp_mail', 'rcp_slack'], calls: 1 },
+    );
+  });
+
+  test('fails, naming why, when the list cannot be read', async () => {
+    const client = lister(() => Promise.reject(refused(403)));
+    const { recipients } = setup({ clients: new Map([['c1', client]]) });
+    await assert.rejects(recipients.listerOf('c1').listRecipients(), {
+      message: 'the recipients are not listed (the log says why)',
+    });
+  });
+});

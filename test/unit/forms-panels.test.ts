@@ -19,6 +19,7 @@ import { ServiceClient } from '../../src/api';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { FormPanels, type FormsDeps } from '../../src/extension/forms/panels';
 import { Feedback } from '../../src/extension/core/feedback';
+import type { SavedSlo } from '../../src/extension/core/savedSlo';
 import { ApiKeyPanels } from '../../src/extension/forms/apiKeyPanels';
 import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
 import { DefinitionsPanel } from '../../src/extension/forms/definitionsPanel';
@@ -71,14 +72,14 @@ function world() {
   const note = (m: string): void => void logs.push(m);
   const log = { debug: note, info: note, warn: note, error: note };
   /** The connections a form saved a burn alert or definitions to, as drift is told. */
-  const sloSaved: string[] = [];
+  const sloSaved: { connectionId: string; saved: SavedSlo }[] = [];
   const deps: FormsDeps = {
     extensionUri: Uri.file('/ext'),
     connections,
     keys,
     feedback: new Feedback(log, () => undefined),
     refreshTree: () => undefined,
-    onSloSaved: (connectionId) => void sloSaved.push(connectionId),
+    onSloSaved: (connectionId, saved) => void sloSaved.push({ connectionId, saved }),
     reviews: new ReviewDocuments(),
     filePatterns: { burnAlert: () => ['**/*.burn-alert.json'], definitions: () => ['**/*.definitions.json'] },
   };
@@ -410,7 +411,7 @@ describe("the review of a burn alert's changes", () => {
 });
 
 describe('a save that changes the service', () => {
-  test('a burn alert saved in its form tells drift which connection to read it from again', async () => {
+  test('a burn alert saved in its form gives drift the alert as the service answered it, recipients included', async () => {
     const w = world();
     const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
     clients.push(c);
@@ -426,13 +427,28 @@ describe('a save that changes the service', () => {
     });
     const panel = open()[0] as FakeWebviewPanel;
     await say(w, panel, { type: 'ready' });
-    assert.deepEqual(w.sloSaved, [], 'opening the form changes nothing');
+    assert.equal(w.sloSaved.length, 0, 'opening the form changes nothing');
     await say(w, panel, { type: 'submit', edits: { description: 'saved from the form' } });
     assert.equal(panel.ofType('saved').length, 1);
-    assert.deepEqual(w.sloSaved, ['sandbox']);
+    const [told] = w.sloSaved;
+    const alertSaved = told?.saved.kind === 'burn-alert' ? told.saved.alert : undefined;
+    assert.deepEqual(
+      {
+        told: w.sloSaved.map((s) => [s.connectionId, s.saved.kind, s.saved.dataset]),
+        id: alertSaved?.id,
+        description: alertSaved?.description,
+        recipients: Array.isArray(alertSaved?.recipients) && alertSaved.recipients.length > 0,
+      },
+      {
+        told: [['sandbox', 'burn-alert', DEMO.datasets.gateway]],
+        id: DEMO.burnAlerts.gwBudgetRate,
+        description: 'saved from the form',
+        recipients: true,
+      },
+    );
   });
 
-  test("a dataset's definitions saved in their form tell drift which connection to read them from again", async () => {
+  test("a dataset's definitions saved in their form give drift the whole map the service answered", async () => {
     const w = world();
     await w.commands['obs.datasetDefinitions.edit']?.({
       kind: 'dataset',
@@ -443,6 +459,16 @@ describe('a save that changes the service', () => {
     await say(w, panel, { type: 'ready' });
     await say(w, panel, { type: 'submit', rows: { error: { name: 'status_code' } } });
     assert.equal(panel.ofType('saved').length, 1);
-    assert.deepEqual(w.sloSaved, ['sandbox']);
+    const [told] = w.sloSaved;
+    assert.deepEqual(
+      {
+        told: w.sloSaved.map((s) => [s.connectionId, s.saved.kind, s.saved.dataset]),
+        error: told?.saved.kind === 'definitions' ? told.saved.map.error : undefined,
+      },
+      {
+        told: [['sandbox', 'definitions', DEMO.datasets.gateway]],
+        error: { name: 'status_code', column_type: 'column' },
+      },
+    );
   });
 });

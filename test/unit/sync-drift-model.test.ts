@@ -473,3 +473,24 @@ test('a file naming a paging recipient by its integration name is in sync with t
   );
   assert.deepEqual(api.calls, ['api', 'recipients']);
 });
+
+test("a connection's own recipient listing, when given, is where drift lists the team, not its service client", async () => {
+  const team = [{ id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_integration_name: 'Checkout on-call' } }];
+  const api = service({ api: [{ ...ERRORS, recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '' }] }] });
+  const shared: string[] = [];
+  const listing: RecipientLister = {
+    listRecipients: () => {
+      shared.push('recipients');
+      return Promise.resolve({ data: team });
+    },
+  };
+  const { model } = setup(
+    { 'file:///w/errors.json': local(ERRORS, { recipients: [{ type: 'pagerduty', target: 'Checkout on-call' }] }) },
+    { id: 'c1', name: 'prod', api, team: listing },
+  );
+  await model.refresh(false);
+  assert.deepEqual(
+    { files: model.snapshot().files.map((f) => f.status), client: api.calls, shared },
+    { files: ['in-sync'], client: ['api'], shared: ['recipients'] },
+  );
+});

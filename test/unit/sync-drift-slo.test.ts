@@ -179,13 +179,25 @@ test('a read that failed is not kept: the file is compared again when it changes
   assert.deepEqual(slo.calls, ['alert api/ba_gone', 'alert api/ba_gone']);
 });
 
-test('a save in a form drops only the burn alert and definitions reads: the trigger lists are kept', async () => {
-  const { model, slo, lists } = setup({ ...WORKSPACE, [TRIGGER_FILE]: triggerFileText(TRIGGER) });
+test("a save in a form is drift's read of what it saved: the file compares with it and nothing is read", async () => {
+  const { model, slo, lists } = setup({
+    [B]: WORKSPACE[B],
+    [DEFS]: WORKSPACE[DEFS],
+    [TRIGGER_FILE]: triggerFileText(TRIGGER),
+  });
   await model.refresh(false);
-  assert.equal(model.fileDrift(TRIGGER_FILE)?.status, 'in-sync');
-  slo.alerts.set('api/ba_b', alert('ba_b', 90));
-  model.forgetSloReads('c1');
+  assert.equal(model.sloFileDrift(B)?.status, 'differs');
+  const before = { slo: slo.calls.length, lists: lists.length };
+  model.sloSaved('c1', { kind: 'burn-alert', dataset: 'api', alert: alert('ba_b', 90) });
+  model.sloSaved('c1', { kind: 'definitions', dataset: 'api', map: { ...MAP, duration_ms: { name: 'dur' } } });
   await model.refresh(false);
-  assert.equal(model.sloFileDrift(B)?.status, 'in-sync');
-  assert.deepEqual(lists, ['api']);
+  assert.deepEqual(
+    {
+      b: model.sloFileDrift(B)?.status,
+      defs: model.sloFileDrift(DEFS)?.status,
+      trigger: model.fileDrift(TRIGGER_FILE)?.status,
+      reads: { slo: slo.calls.length, lists: lists.length },
+    },
+    { b: 'in-sync', defs: 'differs', trigger: 'in-sync', reads: before },
+  );
 });

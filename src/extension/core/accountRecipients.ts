@@ -62,7 +62,11 @@ export class AccountRecipients {
   /** The active connection's recipients, read if needed; undefined without a connection or when they cannot be read. */
   async directory(): Promise<RecipientDirectory | undefined> {
     const id = this.o.connection();
-    if (id === undefined) return undefined;
+    return id === undefined ? undefined : this.directoryOf(id);
+  }
+
+  /** A connection's recipients, read if needed (one listing for every reader); undefined when they cannot be read. */
+  async directoryOf(id: string): Promise<RecipientDirectory | undefined> {
     const client = await this.o.client(id);
     let entry = this.entries.get(id);
     if (entry === undefined || entry.client !== client || this.retryDue(entry.state)) {
@@ -72,6 +76,20 @@ export class AccountRecipients {
     }
     if (entry.state.kind === 'loading') await entry.state.done;
     return entry.state.kind === 'known' ? entry.state.directory : undefined;
+  }
+
+  /**
+   * A connection's recipients as a lister, for code that lists them itself (drift resolving references): it reads
+   * this one listing, so the team is not listed twice. It fails when the list cannot be read.
+   */
+  listerOf(id: string): RecipientLister {
+    return {
+      listRecipients: async () => {
+        const directory = await this.directoryOf(id);
+        if (directory === undefined) throw new Error('the recipients are not listed (the log says why)');
+        return { data: [...directory.list] };
+      },
+    };
   }
 
   /** Forgets the active connection's list (Refresh) and reads it again. */

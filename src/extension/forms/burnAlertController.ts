@@ -50,7 +50,8 @@ export interface BurnAlertFormDeps {
   openDiff(left: ReviewSide, right: ReviewSide, title: string): Promise<void>;
   /** Closes the diffs this form opened: after a save they compare what no longer holds. */
   closeDiffs?(): Promise<void>;
-  onChanged?(): void;
+  /** The alert was saved: as the service answered, over what was read and sent. */
+  onChanged?(saved: BurnAlert & { id: string }): void;
 }
 
 export class BurnAlertFormController extends FormController<BurnAlertFromWebview, BurnAlertToWebview> {
@@ -164,6 +165,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private sendInit(discardEdits: boolean): void {
     if (!this.loaded) return;
     this.initSent = true;
+    // Said so a support log shows which alert a form showed, and when.
+    this.log.info(`burn alert form: showing ${this.deps.context.alertId} of ${this.deps.context.dataset}`);
     // Edits kept from a closed panel are offered once: a later init (a reload) starts from the service.
     const unsaved = discardEdits ? undefined : this.unsaved;
     this.unsaved = undefined;
@@ -265,7 +268,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     this.pending = undefined;
     this.log.info(`updated burn alert ${alertId} in ${dataset}`);
     this.post({ type: 'saved', loaded: this.loaded });
-    this.deps.onChanged?.();
+    this.deps.onChanged?.({ ...this.loaded, id: alertId });
     // Saved whatever happens to the diff tabs: a failure to close them is only logged.
     await this.deps
       .closeDiffs?.()

@@ -123,9 +123,9 @@ export class BurnAlertPanel {
           log: this.panels.log,
           openDiff: (left, right, title) => this.panels.deps.reviews.openDiff(left, right, title, key),
           closeDiffs: () => this.panels.deps.reviews.closeDiffs(key),
-          onChanged: () => {
+          onChanged: (alert) => {
             this.panels.deps.refreshTree();
-            this.panels.deps.onSloSaved(conn.profile.id);
+            this.panels.deps.onSloSaved(conn.profile.id, { kind: 'burn-alert', dataset: context.dataset, alert });
           },
         }),
       { reopen: () => this.open(undefined, conn, context, loaded) },

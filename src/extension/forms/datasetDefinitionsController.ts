@@ -34,7 +34,8 @@ export interface DefinitionsFormDeps {
   unsaved?: Unsaved<DefinitionsState>;
   post(message: DefinitionsToWebview): void;
   log: FormLog;
-  onChanged?(): void;
+  /** The definitions were saved: the whole map the service answered. */
+  onChanged?(saved: DatasetDefinitions): void;
 }
 
 /** Reads the definitions of a dataset: `PATCH {}` (4.8: types not present are not modified). */
@@ -99,6 +100,8 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         this.loaded = await readDefinitions(client, this.deps.context.dataset, this.abort.signal);
       if (fresh || this.columns === undefined) this.columns = await this.listColumns(client);
       this.initSent = true;
+      // Said so a support log shows which map a form showed, and when.
+      this.log.info(`dataset definitions form: showing the definitions of ${this.deps.context.dataset}`);
       // Edits kept from a closed panel are offered once: a later init (Reload) starts from the service.
       const unsaved = fresh ? undefined : this.unsaved;
       this.unsaved = undefined;
@@ -155,7 +158,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         this.loaded = res.data;
         this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
         this.post({ type: 'saved', loaded: res.data, sent });
-        this.deps.onChanged?.();
+        this.deps.onChanged?.(res.data);
       });
     } finally {
       this.sending = undefined;

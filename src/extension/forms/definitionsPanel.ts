@@ -92,7 +92,8 @@ export class DefinitionsPanel {
           unsaved,
           post,
           log: this.panels.log,
-          onChanged: () => this.panels.deps.onSloSaved(conn.profile.id),
+          onChanged: (map) =>
+            this.panels.deps.onSloSaved(conn.profile.id, { kind: 'definitions', dataset: context.dataset, map }),
         }),
       { reopen: () => this.open(undefined, conn, context) },
     );

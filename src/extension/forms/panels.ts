@@ -6,6 +6,7 @@ import type { ServiceClient } from '../../api/client';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
+import type { SavedSlo } from '../core/savedSlo';
 import type { KeyRegistry } from '../tree';
 import { pageL10n } from '../core/pageL10nSetup';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';
@@ -61,8 +62,8 @@ export interface FormsDeps {
   keys: KeyRegistry;
   feedback: Feedback;
   refreshTree(): void;
-  /** A burn alert or a dataset's definitions were saved to a connection: drift reads what it kept of them again. */
-  onSloSaved(connectionId: string): void;
+  /** A burn alert or a dataset's definitions were saved to a connection: drift keeps the service's answer. */
+  onSloSaved(connectionId: string, saved: SavedSlo): void;
   /** The `obs-form-review:` documents, registered at activation so a diff tab restored after a reload finds its provider. */
   reviews: ReviewDocuments;
   /** Where the burn alert and definitions files are (Open as File looks there). */

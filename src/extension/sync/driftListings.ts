@@ -23,6 +23,11 @@ export interface DriftConnection {
    * the team's recipients (for files naming one by type and target).
    */
   api: TriggerLister & SloReads & RecipientLister;
+  /**
+   * Where the team's recipients are listed when not by `api`: the account's one listing per connection, which
+   * the tree, the linter and the hover share, so drift does not list them a second time.
+   */
+  team?: RecipientLister;
 }
 
 const canonical = (d: string): string => (d === '__all__' ? 'all' : d);
@@ -43,7 +48,7 @@ export class ConnectionCache {
     log?: (message: string) => void,
   ) {
     this.slo = new KeptSloReads(connection.api);
-    this.team = new DriftTeam(connection.api, log);
+    this.team = new DriftTeam(connection.team ?? connection.api, log);
   }
 
   /** Everything read is dropped: the next comparison reads the service again. */

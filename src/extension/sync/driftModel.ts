@@ -23,6 +23,7 @@ import {
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
+import type { SavedSlo } from '../core/savedSlo';
 import { DriftTally } from './driftTally';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
 import { ConnectionCache, type DriftConnection } from './driftListings';
@@ -392,6 +393,11 @@ export class DriftModel {
   /** The service was written to: the connection's cached reads are dropped, so the next comparison reads again. */
   forgetLists(connectionId: string): void {
     this.caches.get(connectionId)?.forget();
+  }
+
+  /** A form saved a burn alert or definitions: the service's answer is kept as drift's read of that object. */
+  sloSaved(connectionId: string, saved: SavedSlo): void {
+    this.caches.get(connectionId)?.slo.remember(saved);
   }
 
   /** Burn alerts or definitions were read afresh (a pull): the burn alert and definitions reads kept are dropped. */

@@ -11,6 +11,7 @@ import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
 import { DRIFT_VIEW_ID, isDriftFile, SERVICE_SLO_SCHEME, SERVICE_TRIGGER_SCHEME, DRIFT_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 import type { TreeDriftSource } from './treeDrift';
+import type { SavedSlo } from '../core/savedSlo';
 import { parsePlanMessage } from '../../webview/protocol/planView';
 
 export interface RegisteredSync {
@@ -21,8 +22,8 @@ export interface RegisteredSync {
   triggersWritten(connectionId: string): void;
   /** Drift for the Datasets tree's trigger rows. */
   drift: TreeDriftSource;
-  /** A burn alert or definitions were saved to a connection in a form: drift (when loaded) reads them again. */
-  sloSaved(connectionId: string): void;
+  /** A burn alert or definitions were saved to a connection in a form: drift (when loaded) keeps what was saved. */
+  sloSaved(connectionId: string, saved: SavedSlo): void;
 }
 
 /** The Drift view's items and the service's trigger documents, answered by the bundle once loaded. */
@@ -182,7 +183,7 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
       loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId),
     drift,
     // Before drift is loaded it has read nothing to read again.
-    sloSaved: (connectionId) => loaded?.sloSaved(connectionId),
+    sloSaved: (connectionId, saved) => loaded?.sloSaved(connectionId, saved),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type SloFileDrift,
   type SloReads,
 } from '../../triggerFiles';
+import type { SavedSlo } from '../core/savedSlo';
 import { FileOrder, type SloDriftCounts } from './driftSnapshot';
 
 type Json = Record<string, unknown>;
@@ -47,6 +48,22 @@ export class KeptSloReads implements SloReads {
 
   updateDatasetDefinitions(dataset: string, body: Record<string, never>, o?: { signal?: AbortSignal }): Read<Json> {
     return keep(this.definitions, dataset, () => this.service.updateDatasetDefinitions(dataset, body, o));
+  }
+
+  /** What a form saved becomes the read of its object: the alert (in the lists kept too), or the whole map. */
+  remember(saved: SavedSlo): void {
+    if (saved.kind === 'definitions') {
+      this.definitions.set(saved.dataset, Promise.resolve(saved.map));
+      return;
+    }
+    const { dataset, alert } = saved;
+    this.alerts.set(`${dataset}\u0000${alert.id}`, Promise.resolve(alert));
+    for (const [key, list] of this.alertLists)
+      if (key.startsWith(`${dataset}\u0000`))
+        this.alertLists.set(
+          key,
+          list.then((alerts) => alerts.map((a) => (a.id === alert.id ? { ...a, ...alert } : a))),
+        );
   }
 }
 

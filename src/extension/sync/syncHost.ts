@@ -3,11 +3,12 @@
 // when something needs it (such a file with an active connection, the Drift view, a command), never by
 // activation itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
-import { triggerFileText } from '../../triggerFiles';
+import { triggerFileText, type RecipientLister } from '../../triggerFiles';
 import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
+import type { SavedSlo } from '../core/savedSlo';
 import { workspaceName } from '../core/triggerFileAccess';
 import { DriftModel } from './driftModel';
 import {
@@ -40,6 +41,8 @@ export interface SyncDeps {
   datasets: (connectionId: string) => string[];
   /** The active connection's recipients when known: drift and the apply plan name the recipient ids of a difference. */
   recipients?: () => RecipientDirectory | undefined;
+  /** Where drift lists a connection's recipients: the account's one listing, shared with the tree. */
+  teamOf?: (connectionId: string) => RecipientLister;
   /** Lints a trigger file's text with given columns (the lint worker): the gate of an apply. */
   lint: Linter;
   /** Trigger writes reached a connection: the Datasets tree reads it again. */
@@ -77,8 +80,8 @@ export interface LoadedSync {
   fileText(trigger: unknown): string;
   /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
   triggersWritten(connectionId: string): void;
-  /** A burn alert or definitions were saved to a connection in a form: drift reads what it kept of them again. */
-  sloSaved(connectionId: string): void;
+  /** A burn alert or definitions were saved to a connection in a form: drift keeps the service's answer as its read. */
+  sloSaved(connectionId: string, saved: SavedSlo): void;
   /** What the Datasets tree shows of drift on a service trigger (read on each change of `model`). */
   triggerFileState(connectionId: string, triggerId: string): TriggerFileState | undefined;
   dispose(): void;
@@ -120,7 +123,9 @@ function createDriftModel(deps: SyncDeps): DriftModel {
     },
     connection: async () => {
       const active = await deps.connections.getActive();
-      return active && { id: active.profile.id, name: connectionLabel(active.profile.name), api: active.client };
+      if (active === undefined) return undefined;
+      const { id, name } = active.profile;
+      return { id, name: connectionLabel(name), api: active.client, team: deps.teamOf?.(id) };
     },
     concurrency: () => deps.settings.concurrency(),
     log: (m) => log.info(m),
@@ -319,8 +324,8 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     triggersWritten: written,
-    sloSaved: (connectionId) => {
-      model.forgetSloReads(connectionId);
+    sloSaved: (connectionId, saved) => {
+      model.sloSaved(connectionId, saved);
       if (model.connectionId() === connectionId) void model.refresh(false);
     },
     triggerFileState: (connectionId, triggerId) => model.triggerFileState(connectionId, triggerId, workspacePath),
