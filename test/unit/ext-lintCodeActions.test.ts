@@ -157,3 +157,23 @@ test('12,000 diagnostics asked at once get their quick fixes, each tied to its d
     dispose();
   }
 });
+
+test('quick fixes asked while the lint they wait for is cancelled by others (everything linted again) still come', async () => {
+  const { actions, documents, doc, dispose } = setup();
+  try {
+    const asked = await problems(documents, doc);
+    documents.clear();
+    const key = doc.uri.toString();
+    // The diagnostics' own lint of this version, under way when the code actions are asked for.
+    documents.lint(key, doc.version, () => doc.getText()).catch(() => undefined);
+    const offered = actions.provideCodeActions(doc, new Range(0, 0, 0, 0), context(asked), token);
+    // A setting changed: every lint under way is cancelled (and the files are linted again).
+    documents.clear();
+    assert.deepEqual(
+      (await offered).map((a) => a.title),
+      ['Set frequency to 120', 'Remove read-only created_at', 'Fix all auto-fixable problems in this file'],
+    );
+  } finally {
+    dispose();
+  }
+});

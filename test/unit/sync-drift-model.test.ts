@@ -17,6 +17,7 @@ import type { AccountRecipient } from '../../src/api/schemas/account';
 import { serviceTrigger } from './serviceTriggers';
 import { sloServiceFake } from './sloServiceFake';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
+import { ConnectionCache } from '../../src/extension/sync/driftListings';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger =>
   serviceTrigger(id, name, dataset, value);
@@ -492,5 +493,38 @@ test("a connection's own recipient listing, when given, is where drift lists the
   assert.deepEqual(
     { files: model.snapshot().files.map((f) => f.status), client: api.calls, shared },
     { files: ['in-sync'], client: ['api'], shared: ['recipients'] },
+  );
+});
+
+/** Lets pending work run until `done` holds (at most 100 turns of the event loop). */
+async function waitUntil(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(done(), 'the awaited state was reached');
+}
+
+test('a list read that began before the lists were forgotten (a write) is not kept: it is read again', async () => {
+  const answers = [trigger('t1', 'Errors', 'api', 5), trigger('t1', 'Errors', 'api', 9)];
+  const started: (() => void)[] = [];
+  const api: DriftConnection['api'] = {
+    ...sloServiceFake(),
+    listRecipients: () => Promise.resolve({ data: [] }),
+    listTriggers: () => {
+      const answer = answers.shift();
+      // Each read answers when the test lets it, as a slow service would.
+      return new Promise((resolve) => started.push(() => resolve({ data: answer === undefined ? [] : [answer] })));
+    },
+  };
+  const cache = new ConnectionCache({ id: 'c1', name: 'prod', api });
+  const before = cache.ensureListings(['api'], 1);
+  await waitUntil(() => started.length === 1);
+  cache.forget();
+  started[0]?.();
+  await waitUntil(() => started.length === 2);
+  started[1]?.();
+  await before;
+  const held = cache.indexOf().get('t1') as { threshold?: { value?: number } } | undefined;
+  assert.deepEqual(
+    { reads: started.length, value: held?.threshold?.value },
+    { reads: 2, value: 9 },
   );
 });

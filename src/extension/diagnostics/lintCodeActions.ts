@@ -16,6 +16,9 @@ import type { TriggerFileMatcher } from './triggerFiles';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(FIX_ALL_KIND_SUFFIX);
 
+/** How often a code action request waits again for a lint that others cancelled (each cancel relints at once). */
+const LINT_ATTEMPTS = 3;
+
 function toWorkspaceEdit(uri: vscode.Uri, action: CodeActionData): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
   for (const e of action.edits) edit.replace(uri, toRange(e.range), e.newText);
@@ -146,21 +149,31 @@ export class LintCodeActions implements vscode.CodeActionProvider {
     }
   }
 
-  /** The lint of the document's current version: the one done or under way, or a new one. */
+  /**
+   * The lint of the document's current version: the one done or under way, or a new one. A lint under way that
+   * others cancel (settings, a new connection: everything is linted again) is waited for again, not answered
+   * with nothing: the asker did not cancel, and the version is the same.
+   */
   private async lintFor(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<LintedVersion | undefined> {
     const key = doc.uri.toString();
+    const version = doc.version;
     const controller = new AbortController();
     const listener = token.onCancellationRequested(() => controller.abort());
     try {
-      const started = this.documents.get(key, doc.version);
-      if (started !== undefined) return await started;
-      // Code actions are asked for on every cursor move: a large file edited since its last lint offers
-      // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
-      if (!shouldLint(documentSize(doc), 'change')) return undefined;
-      return await this.documents.lint(key, doc.version, () => doc.getText(), controller.signal);
-    } catch (err) {
-      if (err instanceof LintCancelled) return undefined;
-      throw err;
+      for (let attempt = 0; attempt < LINT_ATTEMPTS; attempt++) {
+        try {
+          const started = this.documents.get(key, version);
+          if (started !== undefined) return await started;
+          // Code actions are asked for on every cursor move: a large file edited since its last lint offers
+          // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
+          if (!shouldLint(documentSize(doc), 'change')) return undefined;
+          return await this.documents.lint(key, version, () => doc.getText(), controller.signal);
+        } catch (err) {
+          if (!(err instanceof LintCancelled)) throw err;
+          if (controller.signal.aborted || doc.version !== version) return undefined;
+        }
+      }
+      return undefined;
     } finally {
       listener.dispose();
     }

@@ -38,6 +38,8 @@ export class ConnectionCache {
   /** Lists being read. */
   private readonly pending = new Map<string, Promise<void>>();
   private index: ServiceIndex | undefined;
+  /** Counts forget(): a list read that began before a forget may hold what a write since changed, so is not kept. */
+  private epoch = 0;
   /** The burn alert and definitions reads made for this connection. */
   slo: KeptSloReads;
   /** The team's recipients, for files naming one by type and target. */
@@ -53,6 +55,8 @@ export class ConnectionCache {
 
   /** Everything read is dropped: the next comparison reads the service again. */
   forget(): void {
+    this.epoch++;
+    this.pending.clear();
     this.listings.clear();
     this.index = undefined;
     this.team.forget();
@@ -70,14 +74,32 @@ export class ConnectionCache {
     this.index = undefined;
   }
 
-  /** Reads the lists of the datasets not read yet (or being read), at most `concurrency` at once. */
+  /**
+   * Reads the lists of the datasets not read yet (or being read), at most `concurrency` at once. Lists forgotten
+   * while they were read are read again before this returns.
+   */
   async ensureListings(datasets: readonly string[], concurrency: number, log?: (m: string) => void): Promise<void> {
     const wanted = [...new Set(datasets.map(canonical))];
+    for (;;) {
+      const epoch = this.epoch;
+      this.startListings(wanted, epoch, concurrency, log);
+      await Promise.all(wanted.map((d) => this.pending.get(d)).filter((p) => p !== undefined));
+      if (epoch === this.epoch) return;
+    }
+  }
+
+  private startListings(
+    wanted: readonly string[],
+    epoch: number,
+    concurrency: number,
+    log?: (m: string) => void,
+  ): void {
     const missing = wanted.filter((d) => !this.listings.has(d) && !this.pending.has(d));
     if (missing.length > 0) {
       const pool = new PacedPool({ concurrency: Math.max(1, concurrency) });
       const all = listDatasets(this.connection.api, missing, pool).then(
         (got) => {
+          if (epoch !== this.epoch) return;
           for (const d of missing) {
             const listing = got.get(d) ?? { state: 'failed' as const, message: l10n.t('not listed') };
             if (listing.state === 'failed') log?.(`drift: could not list the triggers of ${d}: ${listing.message}`);
@@ -87,13 +109,12 @@ export class ConnectionCache {
           this.index = undefined;
         },
         (err: unknown) => {
-          for (const d of missing) this.pending.delete(d);
+          if (epoch === this.epoch) for (const d of missing) this.pending.delete(d);
           throw err;
         },
       );
       for (const d of missing) this.pending.set(d, all);
     }
-    await Promise.all(wanted.map((d) => this.pending.get(d)).filter((p) => p !== undefined));
   }
 
   /** The index of the lists; a failed list is dropped once indexed, so the next check asks again. */
