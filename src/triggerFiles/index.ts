@@ -69,6 +69,7 @@ export {
 export { sloDrift, sloFileDrift, withSloCounts, type SloFileDrift } from './sloDrift';
 export {
   compareEachSloFile,
+  sloHoldsReference,
   sloObjectKey,
   withoutAmbiguity,
   type SloCompared,

@@ -17,6 +17,7 @@ import { definitionsFileValue } from '../../src/triggerFiles/definitionsFile';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 import { sloServiceFake, type SloServiceFake } from './sloServiceFake';
 import { serviceTrigger } from './serviceTriggers';
+import type { AccountRecipient } from '../../src/api/schemas/account';
 
 type Json = Record<string, unknown>;
 
@@ -51,7 +52,7 @@ const TRIGGER = serviceTrigger('t1', 'Errors', 'api');
 const TRIGGER_FILE = 'file:///w/triggers/api/Errors.trigger.json';
 
 /** A model over a workspace holding `files` (uri -> text), against a service of alerts ba_a, ba_b and api's definitions. */
-function setup(files: Record<string, string>) {
+function setup(files: Record<string, string>, listed: AccountRecipient[] = []) {
   const slo: SloServiceFake = sloServiceFake(
     { 'api/ba_a': alert('ba_a', 240), 'api/ba_b': alert('ba_b', 60) },
     { api: MAP },
@@ -63,7 +64,13 @@ function setup(files: Record<string, string>) {
       return Promise.resolve({ data: dataset === 'api' ? [structuredClone(TRIGGER)] : [] });
     },
   };
-  const team: RecipientLister = { listRecipients: () => Promise.resolve({ data: [] }) };
+  const teamLists: string[] = [];
+  const team: RecipientLister = {
+    listRecipients: () => {
+      teamLists.push('recipients');
+      return Promise.resolve({ data: listed });
+    },
+  };
   const connection: DriftConnection = { id: 'c1', name: 'prod', api: { ...slo, ...triggers, ...team } };
   const reads: string[] = [];
   const model = new DriftModel({
@@ -78,7 +85,7 @@ function setup(files: Record<string, string>) {
     connection: () => Promise.resolve(connection),
     concurrency: () => 2,
   });
-  return { model, slo, reads, lists };
+  return { model, slo, reads, lists, teamLists };
 }
 
 const WORKSPACE = {
@@ -199,5 +206,30 @@ test("a save in a form is drift's read of what it saved: the file compares with 
       reads: { slo: slo.calls.length, lists: lists.length },
     },
     { b: 'in-sync', defs: 'differs', trigger: 'in-sync', reads: before },
+  );
+});
+
+/** The team of the alerts' recipient rcp_1, as GET /1/recipients lists it. */
+const TEAM: AccountRecipient[] = [{ id: 'rcp_1', type: 'email', details: { email_address: 'oncall@example.com' } }];
+const BY_TARGET = { recipients: [{ type: 'email', target: 'oncall@example.com' }] };
+
+test('a burn alert file naming its recipient by type and target is in sync with the alert holding its id', async () => {
+  const { model, teamLists } = setup({ [A]: alertFile(alert('ba_a', 240), BY_TARGET) }, TEAM);
+  await model.refresh(false);
+  assert.deepEqual(
+    { status: model.sloFileDrift(A)?.status, differences: model.sloFileDrift(A)?.differences, teamLists },
+    { status: 'in-sync', differences: [], teamLists: ['recipients'] },
+  );
+});
+
+test('a burn alert file saved with a recipient by type and target is compared by the id it resolves to', async () => {
+  const files: Record<string, string> = { [A]: alertFile(alert('ba_a', 240)) };
+  const { model, teamLists } = setup(files, TEAM);
+  await model.refresh(false);
+  assert.deepEqual(teamLists, [], 'no file names a recipient by type and target yet: the team is not listed');
+  await model.fileChanged(A, alertFile(alert('ba_a', 240), BY_TARGET));
+  assert.deepEqual(
+    { status: model.sloFileDrift(A)?.status, teamLists },
+    { status: 'in-sync', teamLists: ['recipients'] },
   );
 });

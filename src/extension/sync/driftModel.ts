@@ -14,6 +14,7 @@ import {
   driftOfFile,
   kindOfFile,
   readTriggerFile,
+  sloHoldsReference,
   type DatasetListing,
   type FileDrift,
   type LocalFile,
@@ -189,9 +190,10 @@ export class DriftModel {
       ]);
       if (this.stale(generation)) return;
       const resolved = await cache.team.resolve(read.triggers);
+      const resolving = sloHoldsReference(slo) ? { team: await cache.team.team() } : undefined;
       if (this.stale(generation)) return;
       this.compareAll(resolved, cache.indexOf());
-      this.slo.reset(slo);
+      this.slo.reset(slo, resolving);
       this.state = { kind: 'ready', connection: conn.name };
       this.compared = conn.id;
     } catch (err) {
@@ -325,10 +327,11 @@ export class DriftModel {
       files.clear();
     }
     const sloCompared = await slo.compared;
+    const resolving = sloHoldsReference(sloCompared) ? { team: await cache.team.team() } : undefined;
     if (generation !== this.generation || this.active !== cache || this.disposed) return;
     const index = cache.indexOf();
     if (index !== this.tallied) this.retally(index);
-    const changed: string[] = this.slo.apply(sloCompared, slo.gone);
+    const changed: string[] = this.slo.apply(sloCompared, slo.gone, resolving);
     for (const [uri, text] of texts) {
       const file = files.get(uri);
       const before = this.drift.get(uri);

@@ -27,11 +27,16 @@ export class DriftTeam {
   /** The files with the recipients they name by type and target resolved; the same map when none does. */
   async resolve(read: Map<string, LocalFile>): Promise<Map<string, LocalFile>> {
     if (!filesHoldReference(read.values())) return read;
+    const team = await this.team();
+    return new Map([...read].map(([uri, file]) => [uri, withReferencesResolved(file, team)] as const));
+  }
+
+  /** The team's recipients, listed the first time they are asked for; undefined when the list cannot be read. */
+  team(): Promise<TeamRecipients | undefined> {
     this.listed ??= listTeam(this.api).then((r) => {
       if (!r.ok) this.log?.(`drift: the team's recipients could not be listed: ${r.reason}`);
       return r.ok ? r.team : undefined;
     });
-    const team = await this.listed;
-    return new Map([...read].map(([uri, file]) => [uri, withReferencesResolved(file, team)] as const));
+    return this.listed;
   }
 }

@@ -15,6 +15,7 @@ import {
   type SloCompared,
   type SloFileDrift,
   type SloReads,
+  type TeamRecipients,
 } from '../../triggerFiles';
 import type { SavedSlo } from '../core/savedSlo';
 import { FileOrder, type SloDriftCounts } from './driftSnapshot';
@@ -105,26 +106,38 @@ export class SloDriftFiles {
   /** The list of every file's drift, made when first asked after a change. */
   private listed: SloFileDrift[] | undefined;
   private readonly counts: SloDriftCounts = { inSync: 0, differs: 0, missing: 0, unknown: 0 };
+  /**
+   * The team a burn alert's recipients named by type and target are resolved in, once a file names one (undefined
+   * inside: the list could not be read); before that, recipients are compared as the service names them.
+   */
+  private resolving: { team: TeamRecipients | undefined } | undefined;
 
   /** `nameOf`: how a reason names another file (by uri here) to a person. */
   constructor(private readonly nameOf?: (uri: string) => string) {}
 
   /** Every file compared anew (a full comparison): what was kept is dropped. */
-  reset(compared: readonly SloCompared[]): void {
+  reset(compared: readonly SloCompared[], resolving?: { team: TeamRecipients | undefined }): void {
+    this.resolving = resolving;
     this.alone.clear();
     this.drift.clear();
     this.holders.clear();
     this.order.reset();
     this.listed = undefined;
     Object.assign(this.counts, { inSync: 0, differs: 0, missing: 0, unknown: 0 });
-    this.apply(compared, []);
+    this.apply(compared, [], resolving);
   }
 
   /**
    * Files compared again and files gone: each leaves with its old entries and comes back with its new ones; the
    * other files of the objects they held or hold now are settled again. Returns every file whose drift changed.
+   * `resolving`: the team, given once the files compared name a recipient by type and target.
    */
-  apply(compared: readonly SloCompared[], deleted: readonly string[]): string[] {
+  apply(
+    compared: readonly SloCompared[],
+    deleted: readonly string[],
+    resolving?: { team: TeamRecipients | undefined },
+  ): string[] {
+    if (resolving !== undefined) this.resolving = resolving;
     const touched = new Set<string>();
     const keys = new Set<string>();
     const leave = (file: string): void => {
@@ -156,7 +169,7 @@ export class SloDriftFiles {
     for (const key of keys) for (const file of this.holders.get(key) ?? []) settle.add(file);
     const group = [...settle].flatMap((file) => this.alone.get(file) ?? []);
     for (const c of withoutAmbiguity(group, this.nameOf)) {
-      this.setDrift(c.file, sloFileDrift(c));
+      this.setDrift(c.file, sloFileDrift(c, this.resolving));
       touched.add(c.file);
     }
     return [...touched];
