@@ -523,8 +523,5 @@ test('a list read that began before the lists were forgotten (a write) is not ke
   started[1]?.();
   await before;
   const held = cache.indexOf().get('t1') as { threshold?: { value?: number } } | undefined;
-  assert.deepEqual(
-    { reads: started.length, value: held?.threshold?.value },
-    { reads: 2, value: 9 },
-  );
+  assert.deepEqual({ reads: started.length, value: held?.threshold?.value }, { reads: 2, value: 9 });
 });
