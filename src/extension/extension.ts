@@ -77,9 +77,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const lint = keep(registerLintFeature(context, host, connections.manager, account, tree));
   // One apply at a time per service, across the editor's Apply and the agents' apply tool.
   const applyLocks = new ApplyLocks();
-  const sync = keep(
-    registerTriggersAsCode(context, host, connections.manager, tree, { lint: lint.lint, account, applyLocks }),
-  );
+  const sync = keep(registerTriggersAsCode(context, host, connections, tree, { lint: lint.lint, account, applyLocks }));
   keep(registerServiceTriggers(host, connections.manager, sync));
   const queries = keep(registerPreviews(context, host, connections.manager));
   keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
@@ -234,13 +232,24 @@ function registerConnectionActions(connections: Connections, tree: DatasetsTree)
 function registerTriggersAsCode(
   context: vscode.ExtensionContext,
   host: Host,
-  connections: ConnectionManager,
+  { manager: connections, environments }: Connections,
   tree: DatasetsTree,
   shared: { lint: WorkerLint; account: Account; applyLocks: ApplyLocks },
 ): Registered<RegisteredSync> {
   const { lint, account } = shared;
   const deps = {
     connections,
+    // A folder's environments file read without a mistake, named as plans name files: Apply to Connection offers them.
+    environments: (folder: vscode.WorkspaceFolder) => {
+      const read = environments.environmentsOf(folder.uri.toString());
+      const uri = vscode.Uri.joinPath(folder.uri, host.settings.environmentsFile());
+      return (
+        read && {
+          read,
+          file: vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1),
+        }
+      );
+    },
     settings: host.settings,
     feedback: host.feedbackFor('sync'),
     // The datasets the Datasets view shows: listed by the service, or added by the user.

@@ -39,6 +39,14 @@ import { changeLabel, nothingText, visible } from './applyPlanText';
 import { deleteTarget, explorerSelection, fileTarget, filesOf, scopeOf, Sources, type Target } from './applyTargets';
 import type { PlanViewSurface } from './planPanel';
 import { PlanSession } from './planSession';
+import {
+  chooseDestination,
+  environmentGone,
+  environmentNow,
+  namedForEnvironment,
+  type EnvironmentTarget,
+  type FolderEnvironments,
+} from './applyDestination';
 
 /** What an apply uses of a connection: its id, name and address, and a client that reads and writes triggers. */
 export interface ApplyConnection {
@@ -66,6 +74,8 @@ export interface ApplyDeps {
   recipients?: (connectionId: string) => RecipientDirectory | undefined;
   /** One apply at a time per service, shared with the agents' apply tool. */
   locks: ApplyLocks;
+  /** A workspace folder's environments file, when it reads without a mistake (Apply to Connection offers them). */
+  environments?: (folder: vscode.WorkspaceFolder) => FolderEnvironments | undefined;
   /** The one plan view. */
   view: PlanViewSurface;
   /** Compare with Service of a file's trigger (the diff editor), in the given column. */
@@ -82,6 +92,8 @@ interface PlannedTarget {
   sources: Sources;
   scope: PlanScope;
   idsIgnored: boolean;
+  /** The environment planned for: the triggers as it sees them (docs/ENVIRONMENTS.md). */
+  environment?: EnvironmentTarget;
 }
 
 /** The plan in the view, with what its actions need: the files it read, and how to plan the same again. */
@@ -105,10 +117,14 @@ export class ApplyCommands implements vscode.Disposable {
   async run(command: ApplyCommand, args: readonly unknown[]): Promise<void> {
     const target = this.targetOf(command, args);
     if (target === undefined) return;
-    const connection =
-      command === 'workspaceToConnection' ? await this.pickConnection() : await this.deps.connections.requireActive();
-    if (connection === undefined) return;
-    await this.planAndReview(connection, target);
+    if (command !== 'workspaceToConnection') {
+      await this.planAndReview(await this.deps.connections.requireActive(), target);
+      return;
+    }
+    const selection = target.kind === 'files' ? target.uris : [];
+    const destination = await chooseDestination(this.deps.connections, selection, this.deps.environments);
+    if (destination === undefined) return;
+    await this.planAndReview(destination.connection, target, undefined, destination.environment);
   }
 
   dispose(): void {
@@ -130,33 +146,15 @@ export class ApplyCommands implements vscode.Disposable {
     return target;
   }
 
-  /** A saved connection, not only the active one: those that look like production listed last. */
-  private async pickConnection(): Promise<ApplyConnection | undefined> {
-    const profiles = this.deps.connections.list();
-    if (profiles.length === 0) return this.deps.connections.requireActive();
-    const active = this.deps.connections.activeProfile()?.id;
-    const ordered = [...profiles].sort(
-      (a, b) => Number(looksLikeProduction(a.name)) - Number(looksLikeProduction(b.name)),
-    );
-    const items = ordered.map((p) => ({
-      label: p.name,
-      description: p.id === active ? vscode.l10n.t('{0} (active)', p.baseUrl) : p.baseUrl,
-      ...(looksLikeProduction(p.name) ? { detail: `$(warning) ${vscode.l10n.t('Looks like production')}` } : {}),
-      id: p.id,
-    }));
-    const picked = await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Apply Trigger Files to Connection'),
-      placeHolder: vscode.l10n.t('Plan the trigger files against which connection?'),
-    });
-    return picked === undefined ? undefined : this.deps.connections.connectionFor(picked.id);
-  }
-
   /** Plans the target's files against the connection, shows the plan in the view, and applies it when asked to. */
   private async planAndReview(
-    connection: ApplyConnection,
+    on: ApplyConnection,
     target: Target,
     leftOut?: ReadonlySet<string>,
+    env?: EnvironmentTarget,
   ): Promise<void> {
+    const environment = env?.plan;
+    const connection = environment === undefined ? on : namedForEnvironment(on, environment.name);
     if (this.writing !== undefined) {
       void vscode.window.showWarningMessage(
         vscode.l10n.t('The plan view is applying a plan to {0}; wait for it to finish.', visible(this.writing)),
@@ -180,14 +178,19 @@ export class ApplyCommands implements vscode.Disposable {
       return;
     }
     const name = connection.profile.name;
-    // The files' ids are the active connection's: on another one they would name another trigger, or none.
-    const files = {
+    const files: PlannedTarget = {
       uris,
       sources,
       scope: scopeOf(target),
-      idsIgnored: this.deps.connections.activeProfile()?.id !== connection.profile.id,
+      // The files' ids are the home environment's, else the active connection's: elsewhere they would name
+      // another trigger, or none.
+      idsIgnored:
+        environment === undefined
+          ? this.deps.connections.activeProfile()?.id !== connection.profile.id
+          : environment.overlay !== undefined,
+      ...(env === undefined ? {} : { environment: env }),
     };
-    const planned = await this.plan(connection, await sources.read(uris), files.scope, files.idsIgnored);
+    const planned = await this.plan(connection, await sources.read(uris), files);
     if (planned === undefined) return;
     const { plan, notes } = planned;
     this.deps.feedback.log.info(
@@ -206,14 +209,26 @@ export class ApplyCommands implements vscode.Disposable {
       recipients: this.deps.recipients?.(connection.profile.id),
       idsIgnored: files.idsIgnored,
       production: looksLikeProduction(name),
+      ...(environment === undefined
+        ? {}
+        : { environment: { name: environment.name, file: environment.file, home: environment.overlay === undefined } }),
     };
     const session = new PlanSession(++this.reviews, reviewed, leftOut);
     this.shown?.session.end('replaced', vscode.l10n.t('Nothing was written: a newer plan took the place of this one.'));
     // Planned again from the view, the same files against the same connection, with the same changes left out.
-    const again = (): Promise<void> =>
-      this.deps.connections
-        .connectionFor(connection.profile.id)
-        .then((c) => this.planAndReview(c, target, session.leftOut));
+    const again = async (): Promise<void> => {
+      const envNow = env && environmentNow(this.deps.environments, env);
+      if (env !== undefined && envNow === undefined) {
+        void vscode.window.showErrorMessage(environmentGone(env));
+        return;
+      }
+      await this.planAndReview(
+        await this.deps.connections.connectionFor(connection.profile.id),
+        target,
+        session.leftOut,
+        envNow,
+      );
+    };
     this.shown = { session, sources, again };
     // Nothing to decide: the view says why (every change blocked, or nothing to change), and Plan Again is there.
     if (plan.changes.length === 0) session.notApplied(nothingText(plan));
@@ -252,7 +267,18 @@ export class ApplyCommands implements vscode.Disposable {
       this.update(session, () => session.applying(vscode.l10n.t('Planning again against {0}…', name)));
       // What was shown is a record of what the user agreed to, not what is written: plan again now, and write
       // only the changes kept when they are the same as shown.
-      const again = await this.plan(connection, await files.sources.read(files.uris), files.scope, files.idsIgnored);
+      // An environment is read again from its file: its overlay as it is now is what the writes would carry.
+      const planned = files.environment;
+      const envNow = planned && environmentNow(this.deps.environments, planned);
+      if (planned !== undefined && envNow === undefined) {
+        this.update(session, () => session.notApplied(environmentGone(planned)));
+        return;
+      }
+      const read = await files.sources.read(files.uris);
+      const again = await this.plan(connection, read, {
+        ...files,
+        ...(envNow === undefined ? {} : { environment: envNow }),
+      });
       if (again === undefined) {
         this.update(session, () =>
           session.notApplied(
@@ -275,7 +301,7 @@ export class ApplyCommands implements vscode.Disposable {
         this.update(session, () => session.notApplied(text, differences));
         return;
       }
-      const results = await this.write(connection, now, files.sources, files.idsIgnored, session);
+      const results = await this.write(connection, now, files, session);
       if (results === undefined)
         this.update(session, () =>
           session.notApplied(
@@ -342,8 +368,7 @@ export class ApplyCommands implements vscode.Disposable {
   private plan(
     connection: ApplyConnection,
     files: SourceFile[],
-    scope: PlanScope,
-    idsIgnored: boolean,
+    { scope, idsIgnored, environment }: PlannedTarget,
   ): Promise<ConnectionPlan | undefined> {
     const name = connection.profile.name;
     return this.deps.feedback.runWithProgress(
@@ -356,6 +381,7 @@ export class ApplyCommands implements vscode.Disposable {
             connection: { name, baseUrl: connection.profile.baseUrl },
             scope,
             idsIgnored,
+            ...(environment === undefined ? {} : { environment: environment.plan }),
             lint: this.deps.lint,
             concurrency: this.deps.settings.concurrency(),
             signal,
@@ -374,8 +400,7 @@ export class ApplyCommands implements vscode.Disposable {
   private async write(
     connection: ApplyConnection,
     plan: Plan,
-    sources: Sources,
-    idsIgnored: boolean,
+    { sources, idsIgnored, environment }: PlannedTarget,
     session: PlanSession,
   ): Promise<ChangeResult[] | undefined> {
     const name = connection.profile.name;
@@ -398,7 +423,7 @@ export class ApplyCommands implements vscode.Disposable {
               say(visible(vscode.l10n.t('{0} of {1}: {2}', done + 1, total, changeLabel(change)))),
             // A file holds the active connection's ids: another connection's id is said, not written over them.
             onCreated: idsIgnored
-              ? idNotWritten
+              ? idNotWritten(environment === undefined ? 'active' : 'home')
               : idWriter(plan, { state: (f) => sources.state(f), editAndSave: (f, e) => sources.editAndSave(f, e) }),
           });
         },

@@ -84,16 +84,23 @@ export function idWriter(plan: Plan, docs: IdDocuments): (change: Create, id: st
 }
 
 /**
- * The note of a create on a connection other than the active one: its id is not written into the file, whose
- * ids are the active connection's (drift and the next apply there read them); on this connection the trigger
- * is found again by its dataset and name.
+ * The note of a create on a connection other than the active one, or for an environment other than the home:
+ * its id is not written into the file, whose ids are the active connection's or the home environment's (drift
+ * and the next apply there read them); here the trigger is found again by its dataset and name.
  */
-export function idNotWritten(change: Create, id: string): Promise<string> {
-  return Promise.resolve(
-    l10n.t(
-      "its id {0} was not written into {1}: the file's ids are the active connection's, and on this one it is found by its dataset and name",
-      JSON.stringify(id),
-      change.file,
-    ),
-  );
+export function idNotWritten(whose: 'active' | 'home'): (change: Create, id: string) => Promise<string> {
+  return (change, id) =>
+    Promise.resolve(
+      whose === 'active'
+        ? l10n.t(
+            "its id {0} was not written into {1}: the file's ids are the active connection's, and on this one it is found by its dataset and name",
+            JSON.stringify(id),
+            change.file,
+          )
+        : l10n.t(
+            "its id {0} was not written into {1}: the file's ids are the home environment's, and in this one it is found by its dataset and name",
+            JSON.stringify(id),
+            change.file,
+          ),
+    );
 }

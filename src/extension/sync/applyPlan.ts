@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import {
   planWithGates,
   type GatedPlan,
+  type PlanEnvironment,
   type PlanLinter,
   type PlanScope,
   type PlanService,
@@ -42,6 +43,8 @@ export interface ConnectionPlanInput {
    * here or none at all.
    */
   idsIgnored?: boolean;
+  /** The environment planned for: the triggers as it sees them (docs/ENVIRONMENTS.md). */
+  environment?: PlanEnvironment;
 }
 
 export type ConnectionPlan = Pick<GatedPlan, 'plan' | 'notes'>;
@@ -65,6 +68,7 @@ export async function planForConnection(input: ConnectionPlanInput): Promise<Con
     inputs: { scope: input.scope, allowUnknownColumns: false, matchByName: input.idsIgnored === true },
     concurrency: input.concurrency,
     now: input.now ?? new Date(),
+    ...(input.environment === undefined ? {} : { environment: input.environment }),
     ...(input.signal === undefined ? {} : { signal: input.signal }),
     ...(input.onPause === undefined ? {} : { onPause: input.onPause }),
   });

@@ -48,6 +48,8 @@ export interface ReviewedPlan {
   idsIgnored: boolean;
   /** The connection looks like production: Apply asks for its name, typed. */
   production: boolean;
+  /** The environment planned for (docs/ENVIRONMENTS.md): its name, its file, and whether the files hold its ids. */
+  environment?: { name: string; file: string; home: boolean };
 }
 
 /** Where the review stands, besides its phase: the outcome of each change, why nothing was written, what runs now. */
@@ -317,6 +319,21 @@ function titleOf(phase: PlanPhase, connection: string, baseUrl: string): string 
 }
 
 /** The view of a reviewed plan in the state it is in. */
+/** What planning for an environment means, said above the plan. */
+function environmentNote(env: NonNullable<ReviewedPlan['environment']>): string {
+  return env.home
+    ? l10n.t(
+        'Planned for the environment {0} of {1}, the home environment: the files hold its ids.',
+        env.name,
+        env.file,
+      )
+    : l10n.t(
+        "Planned for the environment {0} of {1}: each trigger as that environment sees it (its datasets, recipients and overrides), matched by dataset and name; a created trigger's id is not written into its file, which holds the home environment's ids.",
+        env.name,
+        env.file,
+      );
+}
+
 export function planViewModel(reviewed: ReviewedPlan, state: ReviewState): PlanViewModel {
   const plan = reviewed.plan;
   const connection = connectionOf(plan);
@@ -337,7 +354,12 @@ export function planViewModel(reviewed: ReviewedPlan, state: ReviewState): PlanV
     connection,
     title: titleOf(state.phase, connection, plan.target.baseUrl),
     counts: read,
-    notes: reviewed.idsIgnored ? [idsNote] : [],
+    notes:
+      reviewed.environment !== undefined
+        ? [environmentNote(reviewed.environment)]
+        : reviewed.idsIgnored
+          ? [idsNote]
+          : [],
     groups: groupsOf(ctx),
     blocked: blockedOf(plan),
     unchecked: reviewed.notes.map(reasonText),

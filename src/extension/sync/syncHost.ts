@@ -27,6 +27,7 @@ import type { SloKind } from './sloPullText';
 import type { ApplyLocks } from '../core/applyLocks';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
 import { localTriggerFile } from './applyTargets';
+import type { FolderEnvironments } from './applyDestination';
 import { PlanPanel, type PlanMessageParser, type PlanViewSurface } from './planPanel';
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
@@ -41,6 +42,8 @@ export interface SyncDeps {
   datasets: (connectionId: string) => string[];
   /** The active connection's recipients when known: drift and the apply plan name the recipient ids of a difference. */
   recipients?: () => RecipientDirectory | undefined;
+  /** A workspace folder's environments file, when it reads without a mistake (Apply to Connection offers them). */
+  environments?: (folder: vscode.WorkspaceFolder) => FolderEnvironments | undefined;
   /** Where drift lists a connection's recipients: the account's one listing, shared with the tree. */
   teamOf?: (connectionId: string) => RecipientLister;
   /** Lints a trigger file's text with given columns (the lint worker): the gate of an apply. */
@@ -173,6 +176,7 @@ function createApplyCommands(
     recipients: (connectionId) =>
       deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined,
     onWritten: written,
+    ...(deps.environments === undefined ? {} : { environments: deps.environments }),
   });
 }
 

@@ -1,0 +1,80 @@
+// The connections "Apply Trigger Files to Connection..." is tested against: three saved connections (staging,
+// the active one; prod-eu, which looks like production; dev), each with a service of its own that records every
+// call made to it. Shared by sync-apply-connection.test.ts and sync-apply-environment.test.ts.
+import type { ServiceTrigger } from '../../src/triggerFiles';
+import type { ConnectionProfile } from '../../src/extension/connections';
+import { serviceTrigger } from './serviceTriggers';
+
+export const trigger = (id: string, name: string, value = 5): ServiceTrigger =>
+  serviceTrigger(id, name, 'api', value, { updated_at: '2026-01-01T00:00:00Z' });
+
+/** One connection's service: its triggers of dataset `api`, and every call made to it, in order. */
+export class RecordingService {
+  readonly calls: string[] = [];
+  private created = 0;
+  constructor(
+    readonly prefix: string,
+    readonly triggers: ServiceTrigger[],
+  ) {}
+  listTriggers(dataset: string) {
+    this.calls.push(`list ${dataset}`);
+    return Promise.resolve({ data: structuredClone(this.triggers.filter((t) => t.dataset_slug === dataset)) });
+  }
+  listColumns(dataset: string) {
+    this.calls.push(`columns ${dataset}`);
+    return Promise.resolve({ data: [{ key_name: 'duration_ms' }] });
+  }
+  listRecipients() {
+    this.calls.push('recipients');
+    return Promise.resolve({ data: [] });
+  }
+  getTrigger(_dataset: string, id: string) {
+    this.calls.push(`get ${id}`);
+    const found = this.triggers.find((t) => t.id === id);
+    return found === undefined
+      ? Promise.reject(Object.assign(new Error('gone'), { status: 404 }))
+      : Promise.resolve({ data: structuredClone(found) });
+  }
+  createTrigger(dataset: string, body: Record<string, unknown>) {
+    const made: ServiceTrigger = {
+      ...body,
+      name: String(body.name),
+      id: `${this.prefix}-new-${++this.created}`,
+      dataset_slug: dataset,
+      updated_at: '2026-01-02T00:00:00Z',
+    };
+    this.calls.push(`create ${made.name} as ${made.id}`);
+    this.triggers.push(made);
+    return Promise.resolve({ data: structuredClone(made) });
+  }
+  replaceTrigger(dataset: string, id: string, body: Record<string, unknown>) {
+    this.calls.push(`replace ${id}`);
+    const i = this.triggers.findIndex((t) => t.id === id);
+    const stored: ServiceTrigger = {
+      ...body,
+      name: String(body.name),
+      id,
+      dataset_slug: dataset,
+      updated_at: '2026-01-02T00:00:00Z',
+    };
+    this.triggers.splice(i, 1, stored);
+    return Promise.resolve({ data: structuredClone(stored) });
+  }
+  deleteTrigger(_dataset: string, id: string) {
+    this.calls.push(`delete ${id}`);
+    return Promise.resolve({});
+  }
+}
+
+const profile = (id: string, name: string): ConnectionProfile =>
+  ({
+    id,
+    name,
+    baseUrl: `https://${id}.example.invalid`,
+    uiUrl: '',
+    team: 't',
+    environmentId: id,
+  }) as ConnectionProfile;
+export const STAGING = profile('stg', 'staging');
+export const PROD = profile('prd', 'prod-eu');
+export const DEV = profile('dev', 'dev');
