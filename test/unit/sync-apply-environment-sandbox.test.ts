@@ -1,0 +1,176 @@
+// The editor's "Apply Trigger Files to Connection..." for environments, end to end against two sandboxes, staging
+// and production (docs/ENVIRONMENTS.md): the demo's trigger files and its obs.environments.json, in the fake
+// editor (vscode-fake.ts) with the plan view's fake, applied to each environment as it sees it through the real
+// client. Afterwards the editor finds nothing to change in either, and neither does `obs plan --env`: the two
+// paths are one plan pipeline.
+import { fake, fileUri, Uri, vscode } from './vscode-fake';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ServiceClient } from '../../src/api';
+import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
+import { readEnvironments } from '../../src/triggerFiles/environments';
+import type { ActiveConnection, ConnectionProfile } from '../../src/extension/connections';
+import { Feedback } from '../../src/extension/core/feedback';
+import { Settings } from '../../src/extension/core/settings';
+import { ApplyLocks } from '../../src/extension/core/applyLocks';
+import { ApplyCommands } from '../../src/extension/sync/applyCommands';
+import type { FolderEnvironments } from '../../src/extension/sync/applyDestination';
+import { FakePlanView } from './plan-view-fake';
+import { runObs } from './obs-run';
+import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+
+const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
+const HIGH = 'triggers/api-gateway/High-error-rate.trigger.json';
+const ENVIRONMENTS = 'obs.environments.json';
+
+let staging: TestSandbox;
+let production: TestSandbox;
+let clients: { staging: ServiceClient; production: ServiceClient };
+/** The demo workspace with the test's edits: what the fake editor holds, and what `obs` reads. */
+let dir = '';
+
+before(async () => {
+  [staging, production] = await Promise.all([
+    startTestSandbox({ rateLimit: 100_000 }),
+    startTestSandbox({ rateLimit: 100_000, demoEnvironment: 'production' }),
+  ]);
+  clients = {
+    staging: new ServiceClient({ baseUrl: staging.base, configKey: staging.handle.info.configKey }),
+    production: new ServiceClient({ baseUrl: production.base, configKey: PRODUCTION_CREDENTIALS.configKey }),
+  };
+  dir = mkdtempSync(join(tmpdir(), 'obs-editor-env-'));
+  cpSync(DEMO_WORKSPACE, dir, { recursive: true });
+  // The draft trigger is on neither service and has lint errors: the CLI test leaves it out too.
+  rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
+  const high = JSON.parse(readFileSync(join(dir, HIGH), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(dir, HIGH), `${JSON.stringify({ ...high, description: 'Edited once for both.' }, null, 2)}\n`);
+  const envs = JSON.parse(readFileSync(join(dir, ENVIRONMENTS), 'utf8')) as {
+    environments: { production: { triggers: Record<string, Record<string, unknown>> } };
+  };
+  envs.environments.production.triggers['api-gateway'] = {
+    ...envs.environments.production.triggers['api-gateway'],
+    'High error rate': { threshold: { value: 24 } },
+  };
+  writeFileSync(join(dir, ENVIRONMENTS), `${JSON.stringify(envs, null, 2)}\n`);
+});
+
+after(async () => {
+  await Promise.all([clients.staging.close(), clients.production.close()]);
+  await Promise.all([staging.handle.close(), production.handle.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every trigger file of the copy, by its uri in the fake editor's one folder. */
+function loadTriggerFiles(): void {
+  const walk = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(folder, e.name)) : e.name.endsWith('.trigger.json') ? [join(folder, e.name)] : [],
+    );
+  for (const file of walk(join(dir, 'triggers')))
+    fake.files.set(fileUri(relative(dir, file)).toString(), readFileSync(file, 'utf8'));
+}
+
+const profile = (id: string, name: string, baseUrl: string) => ({ id, name, baseUrl }) as ConnectionProfile;
+
+/** Applies the workspace's trigger files, picking `label`; returns what the editor said when there was nothing to do. */
+async function applyPicking(label: string): Promise<string[]> {
+  const said: string[] = [];
+  const read = readEnvironments(readFileSync(join(dir, ENVIRONMENTS), 'utf8'));
+  assert.ok(read.ok, 'the edited environments file reads without a mistake');
+  const environments: FolderEnvironments = { file: ENVIRONMENTS, read: read.value };
+  Object.assign(vscode.window, {
+    showQuickPick: (items: readonly { label: string }[]) => Promise.resolve(items.find((i) => i.label === label)),
+    showInformationMessage: (message: string) => {
+      said.push(message);
+      return Promise.resolve(undefined);
+    },
+  });
+  const byId = new Map([
+    ['stg', { profile: profile('stg', 'Sandbox', staging.base), client: clients.staging }],
+    ['prd', { profile: profile('prd', 'Sandbox (production)', production.base), client: clients.production }],
+  ]);
+  const connectionFor = (id: string): Promise<ActiveConnection> => {
+    const c = byId.get(id);
+    return c === undefined ? Promise.reject(new Error(`no connection ${id}`)) : Promise.resolve(c as ActiveConnection);
+  };
+  const view = new FakePlanView();
+  view.onReview = (model, v) => v.apply(model, model.confirm?.typeName);
+  const apply = new ApplyCommands({
+    connections: {
+      list: () => [...byId.values()].map((c) => c.profile),
+      activeProfile: () => byId.get('stg')?.profile,
+      connectionFor,
+      requireActive: () => connectionFor('stg'),
+    },
+    settings: new Settings({
+      get: () => undefined,
+      inspect: () => undefined,
+      update: () => Promise.resolve(),
+      onDidChange: () => ({ dispose: () => undefined }),
+    }),
+    feedback: new Feedback(
+      { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+      () => undefined,
+    ),
+    lint: () => Promise.resolve([]),
+    onWritten: () => undefined,
+    locks: new ApplyLocks(),
+    view,
+    compare: () => Promise.reject(new Error('no Compare in this test')),
+    openServiceTrigger: () => Promise.reject(new Error('no service trigger opened in this test')),
+    environments: () => environments,
+  });
+  try {
+    await apply.run('workspaceToConnection', []);
+  } finally {
+    apply.dispose();
+  }
+  if (view.models.length > 0) assert.equal(view.last.phase, 'applied', view.last.status.text);
+  return said;
+}
+
+test('applied from the editor to staging and to production, each as it sees it, then neither the editor nor obs plan --env finds a change', async () => {
+  fake.reset();
+  fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
+  loadTriggerFiles();
+  await applyPicking('$(layers) production');
+  await applyPicking('$(layers) staging');
+
+  const prod = (await clients.production.listTriggers('api-gateway')).data.find(
+    (t) => t.id === PRODUCTION.triggers.gwErrors,
+  );
+  const stag = (await clients.staging.listTriggers('api-gateway')).data.find((t) => t.id === DEMO.triggers.gwErrors);
+  const again = [await applyPicking('$(layers) production'), await applyPicking('$(layers) staging')];
+  const env = {
+    OBS_STAGING_BASE_URL: staging.base,
+    OBS_STAGING_CONFIG_KEY: staging.handle.info.configKey,
+    OBS_PRODUCTION_BASE_URL: production.base,
+    OBS_PRODUCTION_CONFIG_KEY: PRODUCTION_CREDENTIALS.configKey,
+  };
+  const plans = await Promise.all(
+    ['staging', 'production'].map((name) => runObs(['plan', '--env', name, 'triggers'], { cwd: dir, env })),
+  );
+  assert.deepEqual(
+    {
+      production: [prod?.threshold?.value, prod?.description, prod?.recipients?.map((r) => r.id)],
+      staging: [stag?.threshold?.value, stag?.description],
+      editorAgain: again,
+      cli: plans.map((p) => [p.code, p.stdout.split('\n').at(-2)]),
+    },
+    {
+      production: [24, 'Edited once for both.', [PRODUCTION.recipients.emailOncall]],
+      staging: [5, 'Edited once for both.'],
+      editorAgain: [
+        ['Nothing to change on Sandbox (production) (production): the service matches the files.'],
+        ['Nothing to change on Sandbox (staging): the service matches the files.'],
+      ],
+      cli: [
+        [0, '0 to create, 0 to update, 0 to delete, 13 unchanged, 0 blocked'],
+        [0, '0 to create, 0 to update, 0 to delete, 13 unchanged, 0 blocked'],
+      ],
+    },
+  );
+});
