@@ -36,8 +36,8 @@ import {
   type CliEnvironment,
   type EnvironmentInvocation,
 } from './environment';
-import { effectiveFile, readTriggerFile, type PlanEnvironment } from '../triggerFiles';
-import { unusedOverrideEntries } from '../triggerFiles/environmentPlan';
+import type { PlanEnvironment } from '../triggerFiles';
+import { fileAsSeenBy, unusedOverrideEntries } from '../triggerFiles/environmentPlan';
 import type { Outcome } from '../result';
 
 /** The options of `obs drift` as commander parses them (drift.ts declares them). */
@@ -84,13 +84,10 @@ function asSeenBy(files: DriftFiles, env: PlanEnvironment | undefined, io: MainI
   const walked: { dataset: string; name: string }[] = [];
   const read = [...files.read].map(([file, r]) => {
     const text = files.texts.get(file);
-    const e = r.ok && text !== undefined ? effectiveFile(text, overlay) : undefined;
-    if (e === undefined) return [file, r] as const;
-    if (!files.named.has(file)) walked.push(...e.triggers);
-    const problems = [...e.problems.values()].flat();
-    if (problems.length > 0)
-      return [file, { ok: false, reason: `as ${env.name} sees it: ${problems.join('; ')}` }] as const;
-    return [file, withoutIds(readTriggerFile(e.text))] as const;
+    if (!r.ok || text === undefined) return [file, r] as const;
+    const seen = fileAsSeenBy(text, { name: env.name, overlay });
+    if (!files.named.has(file)) walked.push(...(seen.triggers ?? []));
+    return [file, seen.file] as const;
   });
   const unused = unusedOverrideEntries(env, walked).flatMap((b) => b.reasons);
   for (const u of unused) warn(io, `${env.file}: ${u}`);

@@ -14,7 +14,7 @@ import { ConnectionStore } from './connections/connectionStore';
 import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { vscodeConfiguration } from './core/configuration';
-import { EnvironmentsWatcher, type EnvironmentsFileReader } from './core/environmentsWatcher';
+import { EnvironmentsWatcher, environmentsForSync, type EnvironmentsFileReader } from './core/environmentsWatcher';
 import { AccountRecipients } from './core/accountRecipients';
 import { Feedback } from './core/feedback';
 import type { SavedSlo } from './core/savedSlo';
@@ -239,17 +239,7 @@ function registerTriggersAsCode(
   const { lint, account } = shared;
   const deps = {
     connections,
-    // A folder's environments file read without a mistake, named as plans name files: Apply to Connection offers them.
-    environments: (folder: vscode.WorkspaceFolder) => {
-      const read = environments.environmentsOf(folder.uri.toString());
-      const uri = vscode.Uri.joinPath(folder.uri, host.settings.environmentsFile());
-      return (
-        read && {
-          read,
-          file: vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1),
-        }
-      );
-    },
+    ...environmentsForSync(environments, host.settings),
     settings: host.settings,
     feedback: host.feedbackFor('sync'),
     // The datasets the Datasets view shows: listed by the service, or added by the user.

@@ -5,7 +5,7 @@
 // blocks with its place named. No vscode import.
 import { effectiveTrigger, unusedOverrides } from './effective';
 import type { Environment } from './environments';
-import { readTriggerFile } from './localFiles';
+import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import type { BlockedTrigger } from './plan';
 import { canonicalDatasetSlug } from './normalize';
 
@@ -50,6 +50,24 @@ export function effectiveFile(text: string, overlay: Environment): EffectiveFile
   );
   const single = read.triggers.length === 1 && read.triggers[0]?.index === -1;
   return { text: `${JSON.stringify(single ? values[0] : values, null, 2)}\n`, problems, triggers, overlaid };
+}
+
+/**
+ * A trigger file as drift compares it for an environment other than the home one: each trigger made effective and
+ * found by dataset and name (the file's ids are the home's); a trigger that cannot be taken there makes the file
+ * not comparable, said why. `triggers`: those the file holds (the overrides it uses); undefined for a text that is
+ * not a trigger file (read as it is, its own reason said).
+ */
+export function fileAsSeenBy(
+  text: string,
+  env: { name: string; overlay: Environment },
+): { file: LocalFile; triggers?: readonly { dataset: string; name: string }[] } {
+  const e = effectiveFile(text, env.overlay);
+  if (e === undefined) return { file: readTriggerFile(text) };
+  const problems = [...e.problems.values()].flat();
+  if (problems.length > 0)
+    return { file: { ok: false, reason: `as ${env.name} sees it: ${problems.join('; ')}` }, triggers: e.triggers };
+  return { file: withoutIds(readTriggerFile(e.text)), triggers: e.triggers };
 }
 
 /** A place in the environments file, as people read it: environments.production.triggers."checkout"."Errors". */

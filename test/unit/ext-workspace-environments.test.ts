@@ -75,3 +75,32 @@ test("the status bar's name: each environment once, none for no environment", ()
   assert.equal(environmentNames([at('a', 'production'), at('b', 'prod')]), 'production, prod');
   assert.equal(environmentNames([]), undefined);
 });
+
+test("drift's environment of a connection, by folder: an environment other than the home, with its overlay; never the home or an ambiguous one", () => {
+  const envs = new WorkspaceEnvironments();
+  const shared = JSON.stringify({
+    home: 'staging',
+    environments: { staging: { connection: 'Staging' }, qa: { connection: 'Staging' }, production: {} },
+  });
+  envs.update(
+    new Map([
+      ['file:///a', environmentsFileState(FILE)],
+      ['file:///b', environmentsFileState(shared)],
+    ]),
+  );
+  assert.deepEqual(
+    {
+      production: [...envs.overlaysOfConnection('Production')],
+      staging: [...envs.overlaysOfConnection('Staging')],
+    },
+    {
+      production: [
+        [
+          'file:///a',
+          { name: 'production', overlay: { connection: 'Production', datasets: { checkout: 'checkout-prod' } } },
+        ],
+      ],
+      staging: [],
+    },
+  );
+});

@@ -82,15 +82,20 @@ beforeEach(() => {
 
 async function applyPicking(label: string | undefined): Promise<void> {
   pick = label;
+  await runApply('workspaceToConnection', [], STAGING.id);
+}
+
+/** Runs an apply command with `activeId` the active connection. */
+async function runApply(command: 'workspaceToConnection' | 'file', args: unknown[], activeId: string): Promise<void> {
   const byId = new Map([STAGING, PROD, DEV].map((p) => [p.id, p]));
   const connectionFor = (id: string): Promise<ActiveConnection> =>
     Promise.resolve({ profile: byId.get(id), client: services[id] } as unknown as ActiveConnection);
   const apply = new ApplyCommands({
     connections: {
       list: () => [PROD, STAGING, DEV],
-      activeProfile: () => STAGING,
+      activeProfile: () => byId.get(activeId),
       connectionFor,
-      requireActive: () => connectionFor(STAGING.id),
+      requireActive: () => connectionFor(activeId),
     },
     settings: new Settings({
       get: () => undefined,
@@ -111,7 +116,7 @@ async function applyPicking(label: string | undefined): Promise<void> {
     environments: () => environments,
   });
   try {
-    await apply.run('workspaceToConnection', []);
+    await apply.run(command, args);
   } finally {
     apply.dispose();
   }
@@ -198,4 +203,25 @@ test('an environment naming a connection that is not saved is refused with its n
       reads: 0,
     },
   );
+});
+
+test("Apply on a file while the active connection is an environment's plans the file as that environment sees it", async () => {
+  services.prd?.triggers.splice(0, 1, trigger('prd-7', 'Errors', 5));
+  await runApply('file', [ERRORS_FILE], PROD.id);
+  assert.deepEqual(
+    {
+      title: view.models[0]?.title,
+      changes: view.models[0]?.groups.flatMap((g) => g.changes.map((c) => c.label)),
+      prd: writesTo('prd'),
+      picks,
+    },
+    {
+      title: 'Plan: apply the trigger files to prod-eu (production) (https://prd.example.invalid)',
+      changes: ['api "Errors" (prd-7)'],
+      prd: ['replace prd-7'],
+      picks: [],
+    },
+  );
+  const errors = services.prd?.triggers.find((t) => t.id === 'prd-7');
+  assert.equal((errors?.threshold as { value?: number } | undefined)?.value, 9, "production's override is written");
 });

@@ -126,3 +126,28 @@ export class EnvironmentsWatcher implements vscode.Disposable {
     for (const d of [...this.watchers, ...this.subscriptions, this.collection]) d.dispose();
   }
 }
+
+/**
+ * What triggers as code reads of the environments files: drift compares a folder's files as the active
+ * connection's environment there sees them (not the home's), again when a file changes; Apply to Connection offers
+ * a folder's environments, its file named as plans name files.
+ */
+export function environmentsForSync(environments: WorkspaceEnvironments, settings: Settings) {
+  return {
+    environmentOf: (connectionName: string) => {
+      const byFolder = environments.overlaysOfConnection(connectionName);
+      if (byFolder.size === 0) return undefined;
+      return (uri: string) => {
+        const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(uri));
+        return folder === undefined ? undefined : byFolder.get(folder.uri.toString());
+      };
+    },
+    onEnvironmentsChanged: (listener: () => void) => environments.onDidChange(listener),
+    environments: (folder: vscode.WorkspaceFolder) => {
+      const read = environments.environmentsOf(folder.uri.toString());
+      const uri = vscode.Uri.joinPath(folder.uri, settings.environmentsFile());
+      const several = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+      return read && { read, file: vscode.workspace.asRelativePath(uri, several) };
+    },
+  };
+}

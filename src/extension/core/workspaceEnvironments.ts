@@ -2,7 +2,7 @@
 // disk. Only a file that reads without a mistake is used: a broken one names no environment, so that nothing
 // is ever planned with half an overlay. No vscode import: the adapter (environmentsWatcher.ts) reads the files,
 // environmentsReader.ts their text.
-import type { Environments, EnvironmentsProblem } from '../../triggerFiles/environments';
+import type { Environment, Environments, EnvironmentsProblem } from '../../triggerFiles/environments';
 import { Emitter } from './memento';
 
 /** A folder's environments file as last read: absent, usable, or refused with its mistakes. */
@@ -55,6 +55,24 @@ export class WorkspaceEnvironments {
         if (env.connection === connection)
           out.push({ folder, environment: name, home: name === state.environments.home });
       }
+    }
+    return out;
+  }
+
+  /**
+   * By folder, the environment other than the home one that this connection is there, with its overlay: what drift
+   * compares the folder's files as. A folder where the connection is the home environment, or is named by several
+   * environments (which one is meant cannot be told), is left out: its files are compared as they are.
+   */
+  overlaysOfConnection(connection: string): Map<string, { name: string; overlay: Environment }> {
+    const byFolder = new Map<string, ConnectionEnvironment[]>();
+    for (const e of this.environmentsOfConnection(connection))
+      byFolder.set(e.folder, [...(byFolder.get(e.folder) ?? []), e]);
+    const out = new Map<string, { name: string; overlay: Environment }>();
+    for (const [folder, [only, ...more]] of byFolder) {
+      if (only === undefined || more.length > 0 || only.home) continue;
+      const overlay = this.environmentsOf(folder)?.environments.get(only.environment);
+      if (overlay !== undefined) out.set(folder, { name: only.environment, overlay });
     }
     return out;
   }

@@ -40,6 +40,7 @@ import { deleteTarget, explorerSelection, fileTarget, filesOf, scopeOf, Sources,
 import type { PlanViewSurface } from './planPanel';
 import { PlanSession } from './planSession';
 import {
+  activeEnvironment,
   chooseDestination,
   environmentGone,
   environmentNow,
@@ -117,11 +118,13 @@ export class ApplyCommands implements vscode.Disposable {
   async run(command: ApplyCommand, args: readonly unknown[]): Promise<void> {
     const target = this.targetOf(command, args);
     if (target === undefined) return;
+    const selection = target.kind === 'files' ? target.uris : target.kind === 'trigger' ? [target.uri] : [];
     if (command !== 'workspaceToConnection') {
-      await this.planAndReview(await this.deps.connections.requireActive(), target);
+      const active = await this.deps.connections.requireActive();
+      const env = activeEnvironment(active.profile.name, selection, this.deps.environments);
+      await this.planAndReview(active, target, undefined, env);
       return;
     }
-    const selection = target.kind === 'files' ? target.uris : [];
     const destination = await chooseDestination(this.deps.connections, selection, this.deps.environments);
     if (destination === undefined) return;
     await this.planAndReview(destination.connection, target, undefined, destination.environment);

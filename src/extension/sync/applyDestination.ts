@@ -173,6 +173,25 @@ async function pickDestination(
     : { connectionId: picked.id, environment: { plan: picked.environment, folder } };
 }
 
+/**
+ * The environment other than the home one that the active connection is for the files of `selection` (their one
+ * folder's file names exactly one environment on it), as drift compares them: Apply from a lens, a file or the
+ * Drift view plans for it too. The home, or none: undefined (the files as they are).
+ */
+export function activeEnvironment(
+  connectionName: string,
+  selection: readonly vscode.Uri[],
+  environmentsOf: FolderEnvironmentsOf | undefined,
+): EnvironmentTarget | undefined {
+  const folder = folderOf(selection);
+  const envs = folder === undefined ? undefined : environmentsOf?.(folder);
+  if (folder === undefined || envs === undefined) return undefined;
+  const named = [...envs.read.environments].filter(([, env]) => env.connection === connectionName);
+  const [only, ...more] = named;
+  if (only === undefined || more.length > 0 || only[0] === envs.read.home) return undefined;
+  return { plan: asPlanEnvironment(envs, only[0], only[1]), folder };
+}
+
 /** The folder the files lie in when they lie in one (no selection: the workspace's only folder). */
 function folderOf(selection: readonly vscode.Uri[]): vscode.WorkspaceFolder | undefined {
   const folders =

@@ -7,11 +7,15 @@ import {
   listDatasets,
   PacedPool,
   ServiceIndex,
+  readTriggerFile,
   type DatasetListing,
+  type LocalFile,
   type RecipientLister,
   type SloReads,
   type TriggerLister,
 } from '../../triggerFiles';
+import type { Environment } from '../../triggerFiles/environments';
+import { fileAsSeenBy } from '../../triggerFiles/environmentPlan';
 import { DriftTeam } from './driftTeam';
 import { KeptSloReads } from './sloDriftFiles';
 
@@ -28,6 +32,23 @@ export interface DriftConnection {
    * the tree, the linter and the hover share, so drift does not list them a second time.
    */
   team?: RecipientLister;
+  /**
+   * The environment other than the home one that this connection is for a file (docs/ENVIRONMENTS.md): the file
+   * is compared as that environment sees it, matched by name (its ids are the home's). Undefined: as it is.
+   */
+  environmentOf?: (uri: string) => SeenBy | undefined;
+}
+
+/** An environment other than the home one: its name and its overlay. */
+export interface SeenBy {
+  name: string;
+  overlay: Environment;
+}
+
+/** A trigger file's text as drift compares it on a connection: as the connection's environment sees it, if any. */
+export function triggerFileOn(connection: DriftConnection, uri: string, text: string): LocalFile {
+  const env = connection.environmentOf?.(uri);
+  return env === undefined ? readTriggerFile(text) : fileAsSeenBy(text, env).file;
 }
 
 const canonical = (d: string): string => (d === '__all__' ? 'all' : d);

@@ -13,7 +13,6 @@ import {
   datasetsOfFiles,
   driftOfFile,
   kindOfFile,
-  readTriggerFile,
   sloHoldsReference,
   type DatasetListing,
   type FileDrift,
@@ -27,7 +26,7 @@ import { Emitter } from '../core/memento';
 import type { SavedSlo } from '../core/savedSlo';
 import { DriftTally } from './driftTally';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
-import { ConnectionCache, type DriftConnection } from './driftListings';
+import { ConnectionCache, triggerFileOn, type DriftConnection } from './driftListings';
 import { compareSloAlone, SloDriftFiles } from './sloDriftFiles';
 import type { TriggerFileState } from './treeDrift';
 
@@ -182,11 +181,11 @@ export class DriftModel {
     this.state = { kind: 'loading', connection: conn.name };
     this.emit('all');
     try {
-      const read = await this.readFiles(await this.o.workspace.list());
+      const read = await this.readFiles(await this.o.workspace.list(), conn);
       if (this.stale(generation)) return;
       const [, slo] = await Promise.all([
         cache.ensureListings([...datasetsOfFiles(read.triggers.values())], this.o.concurrency(), this.o.log),
-        compareSloAlone(read.slo, cache.slo, this.o.concurrency()),
+        compareSloAlone(read.slo, cache.slo, this.o.concurrency(), conn.environmentOf),
       ]);
       if (this.stale(generation)) return;
       const resolved = await cache.team.resolve(read.triggers);
@@ -235,11 +234,11 @@ export class DriftModel {
   }
 
   /** The files that could be read: trigger files parsed, the others' texts. */
-  private async readFiles(uris: readonly string[]): Promise<ReadFiles> {
+  private async readFiles(uris: readonly string[], conn: DriftConnection): Promise<ReadFiles> {
     const read: ReadFiles = { triggers: new Map(), slo: new Map() };
     await this.readInBatches(uris, (uri, text) => {
       if (text === undefined) return;
-      if (kindOfFile(uri) === 'trigger') read.triggers.set(uri, readTriggerFile(text));
+      if (kindOfFile(uri) === 'trigger') read.triggers.set(uri, triggerFileOn(conn, uri, text));
       else read.slo.set(uri, text);
     });
     return read;
@@ -316,7 +315,7 @@ export class DriftModel {
     const all = await this.textsOf(batch);
     const texts = new Map([...all].filter(([uri]) => kindOfFile(uri) === 'trigger'));
     let files = new Map<string, LocalFile>();
-    for (const [uri, text] of texts) if (text !== undefined) files.set(uri, readTriggerFile(text));
+    for (const [uri, text] of texts) if (text !== undefined) files.set(uri, triggerFileOn(cache.connection, uri, text));
     const slo = this.compareSloBatch(all, cache);
     try {
       await cache.ensureListings([...datasetsOfFiles(files.values())], this.o.concurrency(), this.o.log);
@@ -362,7 +361,8 @@ export class DriftModel {
       if (text === undefined) gone.push(uri);
       else texts.set(uri, text);
     }
-    return { compared: compareSloAlone(texts, cache.slo, this.o.concurrency()), gone };
+    const compared = compareSloAlone(texts, cache.slo, this.o.concurrency(), cache.connection.environmentOf);
+    return { compared, gone };
   }
 
   /** The batch's texts: given (a save), read from disk (a change), or undefined (deleted, or gone when read). */

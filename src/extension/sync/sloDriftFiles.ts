@@ -81,18 +81,28 @@ function keep<T>(kept: Map<string, Promise<T>>, key: string, read: () => Read<T>
   return reading;
 }
 
-/** Compares the files (uri and saved text) each on its own, as a plan does; nothing is kept yet. */
-export function compareSloAlone(
+/**
+ * Compares the files (uri and saved text) each on its own, as a plan does; nothing is kept yet. A file for which
+ * the connection is an environment other than the home (`environmentOf`) is matched by name: its ids are the home's.
+ */
+export async function compareSloAlone(
   texts: ReadonlyMap<string, string>,
   reads: SloReads,
   concurrency: number,
+  environmentOf?: (uri: string) => unknown,
 ): Promise<SloCompared[]> {
   const files = [...texts].flatMap(([file, text]) => {
     const kind = kindOfFile(file);
     return kind === 'trigger' ? [] : [{ file, kind, text }];
   });
+  const byName = files.filter((f) => environmentOf?.(f.file) !== undefined);
+  const byId = files.filter((f) => environmentOf?.(f.file) === undefined);
   const pool = new PacedPool({ concurrency: Math.max(1, concurrency) });
-  return compareEachSloFile(files, reads, pool, { matchByName: false });
+  const compared = await Promise.all([
+    compareEachSloFile(byId, reads, pool, { matchByName: false }),
+    compareEachSloFile(byName, reads, pool, { matchByName: true }),
+  ]);
+  return compared.flat();
 }
 
 export class SloDriftFiles {

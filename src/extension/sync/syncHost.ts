@@ -11,6 +11,7 @@ import type { RecipientDirectory } from '../core/recipients';
 import type { SavedSlo } from '../core/savedSlo';
 import { workspaceName } from '../core/triggerFileAccess';
 import { DriftModel } from './driftModel';
+import type { SeenBy } from './driftListings';
 import {
   DriftDecorations,
   DriftLenses,
@@ -44,6 +45,13 @@ export interface SyncDeps {
   recipients?: () => RecipientDirectory | undefined;
   /** A workspace folder's environments file, when it reads without a mistake (Apply to Connection offers them). */
   environments?: (folder: vscode.WorkspaceFolder) => FolderEnvironments | undefined;
+  /**
+   * For a connection (by name), the environment other than the home one it is for a file (by uri), as the
+   * workspace's environments files name it; undefined when it is none for any folder. Drift compares as it sees.
+   */
+  environmentOf?: (connectionName: string) => ((uri: string) => SeenBy | undefined) | undefined;
+  /** The environments files changed: drift compares again. */
+  onEnvironmentsChanged?: (listener: () => void) => { dispose(): void };
   /** Where drift lists a connection's recipients: the account's one listing, shared with the tree. */
   teamOf?: (connectionId: string) => RecipientLister;
   /** Lints a trigger file's text with given columns (the lint worker): the gate of an apply. */
@@ -128,7 +136,14 @@ function createDriftModel(deps: SyncDeps): DriftModel {
       const active = await deps.connections.getActive();
       if (active === undefined) return undefined;
       const { id, name } = active.profile;
-      return { id, name: connectionLabel(name), api: active.client, team: deps.teamOf?.(id) };
+      const environmentOf = deps.environmentOf?.(name);
+      return {
+        id,
+        name: connectionLabel(name),
+        api: active.client,
+        team: deps.teamOf?.(id),
+        ...(environmentOf === undefined ? {} : { environmentOf }),
+      };
     },
     concurrency: () => deps.settings.concurrency(),
     log: (m) => log.info(m),
@@ -301,6 +316,8 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   disposables.push(
     ...registerDriftProviders(decorations, lenses),
     ...watchDriftSources(model, watcher, deps.connections),
+    // An environment's overlay changed what each file is on its connection: everything is compared again.
+    ...(deps.onEnvironmentsChanged === undefined ? [] : [deps.onEnvironmentsChanged(() => void model.refresh(false))]),
   );
   void model.refresh(false);
   const pullDeps = pullDepsOf(deps, model);
