@@ -142,6 +142,10 @@ function registerConnectionFeature(context: vscode.ExtensionContext, host: Host)
   );
   const environments = new WorkspaceEnvironments();
   const watcher = new EnvironmentsWatcher(host.settings, environments, () => loadEnvironmentsReader(context));
+  // "Show as an Environment Sees It..." shows where there is such an environment.
+  const showsEnvironments = environments.onDidChange(
+    () => void vscode.commands.executeCommand('setContext', 'obs.hasEnvironments', environments.anyOtherThanHome()),
+  );
   return {
     manager,
     feedback,
@@ -150,6 +154,7 @@ function registerConnectionFeature(context: vscode.ExtensionContext, host: Host)
       secrets,
       manager,
       watcher,
+      showsEnvironments,
       environments,
       createConnectionStatusBar(manager, environments),
     ),

@@ -80,7 +80,7 @@ export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planRe
 // Compare with Service on burn alert and definitions files, and what it reads with.
 export { type SloReader } from './sloPull';
 export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
-export { effectiveFile, type PlanEnvironment } from './environmentPlan';
+export { type PlanEnvironment } from './environmentPlan';
 export {
   filesHoldReference,
   listTeam,

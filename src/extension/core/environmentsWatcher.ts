@@ -143,6 +143,11 @@ export function environmentsForSync(environments: WorkspaceEnvironments, setting
       };
     },
     onEnvironmentsChanged: (listener: () => void) => environments.onDidChange(listener),
+    environmentsOfFile: (file: vscode.Uri) => {
+      const folder = vscode.workspace.getWorkspaceFolder(file);
+      const read = folder === undefined ? undefined : environments.environmentsOf(folder.uri.toString());
+      return new Map([...(read?.environments ?? [])].filter(([name]) => name !== read?.home));
+    },
     environments: (folder: vscode.WorkspaceFolder) => {
       const read = environments.environmentsOf(folder.uri.toString());
       const uri = vscode.Uri.joinPath(folder.uri, settings.environmentsFile());

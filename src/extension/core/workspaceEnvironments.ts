@@ -40,6 +40,11 @@ export class WorkspaceEnvironments {
     if (gone.length > 0) this.changed.fire();
   }
 
+  /** Whether a folder's usable file names an environment other than the home one (what can be shown as it sees). */
+  anyOtherThanHome(): boolean {
+    return [...this.files.values()].some((s) => s.kind === 'read' && s.environments.environments.size > 1);
+  }
+
   /** A folder's environments, when its file reads without a mistake. */
   environmentsOf(folder: string): Environments | undefined {
     const state = this.files.get(folder);

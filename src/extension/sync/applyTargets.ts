@@ -14,7 +14,8 @@ import { planText, PlannedFiles, workspaceName } from '../core/triggerFileAccess
 import { leftOutMessage, splitInside } from '../core/workspaceContainment';
 import type { PlanScope, SourceFile } from './applyPlan';
 import { visible } from './applyPlanText';
-import { SERVICE_TRIGGER_SCHEME } from './syncIds';
+import { AS_SEEN_SCHEME, SERVICE_TRIGGER_SCHEME } from './syncIds';
+import { asSeenOf } from './asSeenDocuments';
 
 const READ_BATCH = 32;
 
@@ -54,6 +55,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * Compare diff), the file on the right of the diff that shows it; undefined when no diff shows it.
  */
 export function localTriggerFile(uri: vscode.Uri): vscode.Uri | undefined {
+  // The file as an environment sees it stands for the file.
+  if (uri.scheme === AS_SEEN_SCHEME) return asSeenOf(uri)?.file;
   if (uri.scheme !== SERVICE_TRIGGER_SCHEME) return uri;
   const shown = uri.toString();
   for (const group of vscode.window.tabGroups.all) {
@@ -66,7 +69,7 @@ export function localTriggerFile(uri: vscode.Uri): vscode.Uri | undefined {
         input.original.toString() === shown &&
         input.modified.scheme !== SERVICE_TRIGGER_SCHEME
       )
-        return input.modified;
+        return localTriggerFile(input.modified);
     }
   }
   return undefined;

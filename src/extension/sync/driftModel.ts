@@ -26,7 +26,7 @@ import { Emitter } from '../core/memento';
 import type { SavedSlo } from '../core/savedSlo';
 import { DriftTally } from './driftTally';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
-import { ConnectionCache, triggerFileOn, type DriftConnection } from './driftListings';
+import { ConnectionCache, triggerFileOn, type DriftConnection, type SeenBy } from './driftListings';
 import { compareSloAlone, SloDriftFiles } from './sloDriftFiles';
 import type { TriggerFileState } from './treeDrift';
 
@@ -142,6 +142,11 @@ export class DriftModel {
   /** A trigger file's drift, once the comparison is done. */
   fileDrift(uri: string): FileDrift | undefined {
     return this.state.kind === 'ready' ? this.drift.get(uri) : undefined;
+  }
+
+  /** The environment other than the home one a file is compared as on the active connection, if any. */
+  environmentOf(uri: string): SeenBy | undefined {
+    return this.active?.connection.environmentOf?.(uri);
   }
 
   /** A burn alert or definitions file's drift, once the comparison is done. */

@@ -8,7 +8,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { scopeOf } from './pullScope';
 import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
-import { DRIFT_VIEW_ID, isDriftFile, SERVICE_SLO_SCHEME, SERVICE_TRIGGER_SCHEME, DRIFT_FILE_GLOB } from './syncIds';
+import {
+  AS_SEEN_SCHEME,
+  DRIFT_VIEW_ID,
+  isDriftFile,
+  SERVICE_SLO_SCHEME,
+  SERVICE_TRIGGER_SCHEME,
+  DRIFT_FILE_GLOB,
+} from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 import type { TreeDriftSource } from './treeDrift';
 import type { SavedSlo } from '../core/savedSlo';
@@ -86,7 +93,10 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     loaded = bundle.createSync(deps, host);
     untilLoaded.dispose();
     views.attach(loaded);
-    driftChanges.push(loaded.model.onDidChange(() => driftChanged.fire()));
+    driftChanges.push(
+      loaded.model.onDidChange(() => driftChanged.fire()),
+      loaded.asSeen.onDidChange((uri) => asSeenChanged.fire(uri)),
+    );
     driftChanged.fire();
     return loaded;
   };
@@ -99,7 +109,8 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     }
   };
   const driftChanged = new vscode.EventEmitter<void>();
-  const driftChanges: { dispose(): void }[] = [driftChanged];
+  const asSeenChanged = new vscode.EventEmitter<vscode.Uri>();
+  const driftChanges: { dispose(): void }[] = [driftChanged, asSeenChanged];
   const drift: TreeDriftSource = {
     onDidChange: driftChanged.event,
     stateOf: (connectionId, triggerId) => {
@@ -152,6 +163,14 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     ),
     f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) =>
       load().openServiceTrigger(arg),
+    ),
+    // Registered here so that a tab restored after a reload finds its provider.
+    vscode.workspace.registerTextDocumentContentProvider(AS_SEEN_SCHEME, {
+      onDidChange: asSeenChanged.event,
+      provideTextDocumentContent: (uri) => load().asSeen.provideTextDocumentContent(uri),
+    }),
+    f.registerCommand('obs.showAsEnvironmentSees', vscode.l10n.t('show the file as an environment sees it'), (arg) =>
+      load().showAsSeen(arg),
     ),
     f.registerCommand('obs.slo.compare', vscode.l10n.t('compare the file with the service'), (arg) =>
       load().compareSlo(arg),

@@ -12,6 +12,7 @@ import type { SavedSlo } from '../core/savedSlo';
 import { workspaceName } from '../core/triggerFileAccess';
 import { DriftModel } from './driftModel';
 import type { SeenBy } from './driftListings';
+import { AsSeenDocuments, showAsEnvironmentSees, type EnvironmentsOfFile } from './asSeenDocuments';
 import {
   DriftDecorations,
   DriftLenses,
@@ -50,6 +51,8 @@ export interface SyncDeps {
    * workspace's environments files name it; undefined when it is none for any folder. Drift compares as it sees.
    */
   environmentOf?: (connectionName: string) => ((uri: string) => SeenBy | undefined) | undefined;
+  /** The environments other than the home one of a file's folder, by name (Show as an Environment Sees It). */
+  environmentsOfFile?: EnvironmentsOfFile;
   /** The environments files changed: drift compares again. */
   onEnvironmentsChanged?: (listener: () => void) => { dispose(): void };
   /** Where drift lists a connection's recipients: the account's one listing, shared with the tree. */
@@ -89,6 +92,10 @@ export interface LoadedSync {
   apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
+  /** Trigger files as an environment other than the home one sees them (read-only documents). */
+  asSeen: AsSeenDocuments;
+  /** "Show as an Environment Sees It..." on a trigger file. */
+  showAsSeen(arg: unknown): Promise<void>;
   /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
   triggersWritten(connectionId: string): void;
   /** A burn alert or definitions were saved to a connection in a form: drift keeps the service's answer as its read. */
@@ -176,11 +183,11 @@ function createApplyCommands(
   deps: SyncDeps,
   written: (connectionId: string) => void,
   view: PlanViewSurface,
-  drift: { model: DriftModel; documents: ServiceTriggerDocuments },
+  drift: Omit<CompareDeps, 'connections'>,
 ): ApplyCommands {
   return new ApplyCommands({
     view,
-    compare: (target, column) => compareWithService(drift.model, drift.documents, deps.connections, target, column),
+    compare: (target, column) => compareWithService({ ...drift, connections: deps.connections }, target, column),
     openServiceTrigger: (triggerId, column) => openServiceTrigger(drift.model, drift.documents, { triggerId }, column),
     connections: deps.connections,
     settings: deps.settings,
@@ -233,10 +240,16 @@ function watchDriftSources(
 }
 
 /** Compare with Service: the service's trigger beside the local file in a diff editor. */
+/** What Compare with Service reads: drift, the service's triggers shown, and the files as an environment sees them. */
+interface CompareDeps {
+  model: DriftModel;
+  documents: ServiceTriggerDocuments;
+  connections: ConnectionManager;
+  asSeen: AsSeenDocuments;
+}
+
 async function compareWithService(
-  model: DriftModel,
-  documents: ServiceTriggerDocuments,
-  connections: ConnectionManager,
+  { model, documents, connections, asSeen }: CompareDeps,
   arg: unknown,
   column?: vscode.ViewColumn,
 ): Promise<void> {
@@ -263,9 +276,14 @@ async function compareWithService(
     return;
   }
   const left = documents.uriOf(connectionId, trigger);
-  const right = vscode.Uri.parse(target.uri);
-  const name = right.path.slice(right.path.lastIndexOf('/') + 1);
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${connection}) ↔ ${name} (local)`, {
+  const file = vscode.Uri.parse(target.uri);
+  const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+  // On an environment's connection drift compared the file as the environment sees it: so does the diff.
+  const environment = model.environmentOf(target.uri)?.name;
+  const right = environment === undefined ? file : asSeen.uriOf(file, environment);
+  const local =
+    environment === undefined ? vscode.l10n.t('local') : vscode.l10n.t('local, as {0} sees it', environment);
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${connection}) ↔ ${name} (${local})`, {
     preview: true,
     ...(column === undefined ? {} : { viewColumn: column }),
   });
@@ -296,12 +314,14 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   configureL10n();
   const model = createDriftModel(deps);
   const documents = new ServiceTriggerDocuments(model);
+  const environmentsOfFile = deps.environmentsOfFile ?? (() => new Map());
+  const asSeen = new AsSeenDocuments(environmentsOfFile, deps.onEnvironmentsChanged);
   const decorations = new DriftDecorations(model);
   const lenses = new DriftLenses(model, deps.recipients);
   const tree = new DriftTree(model, host.view, deps.recipients);
   const written = triggersWrittenHandler(model, deps);
   const planView = new PlanPanel(host.extensionUri, host.parsePlanMessage, deps.feedback.log);
-  const applying = createApplyCommands(deps, written, planView, { model, documents });
+  const applying = createApplyCommands(deps, written, planView, { model, documents, asSeen });
   const watcher = vscode.workspace.createFileSystemWatcher(DRIFT_FILE_GLOB);
   const disposables: { dispose(): unknown }[] = [
     model,
@@ -312,6 +332,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     planView,
     applying,
     watcher,
+    asSeen,
   ];
   disposables.push(
     ...registerDriftProviders(decorations, lenses),
@@ -328,7 +349,9 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     tree,
     documents,
     refresh: () => model.refresh(true),
-    compare: (arg) => compareWithService(model, documents, deps.connections, arg),
+    compare: (arg) => compareWithService({ model, documents, connections: deps.connections, asSeen }, arg),
+    asSeen,
+    showAsSeen: (arg) => showAsEnvironmentSees(arg, asSeen, environmentsOfFile),
     openServiceTrigger: (arg) => openServiceTrigger(model, documents, arg),
     async pull(scope, connectionId) {
       await pull(pullDeps, scope, connectionId);

@@ -6,6 +6,8 @@ export const DRIFT_VIEW_ID = 'obs.drift';
 export const SERVICE_TRIGGER_SCHEME = 'obs-service-trigger';
 /** The service's burn alert and definitions files shown for Compare (sloCompare.ts). */
 export const SERVICE_SLO_SCHEME = 'obs-service-slo';
+/** A trigger file as an environment other than the home one sees it (asSeenDocuments.ts). */
+export const AS_SEEN_SCHEME = 'obs-as-seen';
 const DRIFT_SUFFIXES = [TRIGGER_FILE_SUFFIX, BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX];
 /**
  * Every trigger, burn alert and definitions file of the workspace, by its name (what is never looked into:
@@ -18,7 +20,8 @@ export function isDriftFile(uri: { scheme: string; path: string }): boolean {
   return (
     DRIFT_SUFFIXES.some((suffix) => uri.path.endsWith(suffix)) &&
     uri.scheme !== SERVICE_TRIGGER_SCHEME &&
-    uri.scheme !== SERVICE_SLO_SCHEME
+    uri.scheme !== SERVICE_SLO_SCHEME &&
+    uri.scheme !== AS_SEEN_SCHEME
   );
 }
 
