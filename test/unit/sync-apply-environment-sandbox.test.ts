@@ -19,6 +19,8 @@ import { ApplyLocks } from '../../src/extension/core/applyLocks';
 import { ApplyCommands } from '../../src/extension/sync/applyCommands';
 import type { FolderEnvironments } from '../../src/extension/sync/applyDestination';
 import { FakePlanView } from './plan-view-fake';
+import { DriftModel } from '../../src/extension/sync/driftModel';
+import { sloServiceFake } from './sloServiceFake';
 import { runObs } from './obs-run';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
@@ -74,6 +76,43 @@ function loadTriggerFiles(): void {
 }
 
 const profile = (id: string, name: string, baseUrl: string) => ({ id, name, baseUrl }) as ConnectionProfile;
+
+/** The editor's drift of the trigger files on an environment's connection, as each file's triggers are counted. */
+async function driftCounts(environment: 'staging' | 'production') {
+  const read = readEnvironments(readFileSync(join(dir, ENVIRONMENTS), 'utf8'));
+  assert.ok(read.ok);
+  const overlay = read.value.environments.get(environment);
+  const client = clients[environment];
+  const model = new DriftModel({
+    workspace: {
+      list: () => Promise.resolve([...fake.files.keys()]),
+      read: (uri) => Promise.resolve(fake.files.get(uri)),
+    },
+    connection: () =>
+      Promise.resolve({
+        id: environment,
+        name: environment,
+        api: {
+          ...sloServiceFake(),
+          listTriggers: (d: string) => client.listTriggers(d),
+          listRecipients: () => client.listRecipients(),
+        },
+        ...(environment === 'production' && overlay !== undefined
+          ? { environmentOf: () => ({ name: environment, overlay }) }
+          : {}),
+      }),
+    concurrency: () => 2,
+  });
+  await model.refresh(false);
+  const triggers = model.snapshot().files.flatMap((f) => model.fileDrift(f.file)?.triggers ?? []);
+  model.dispose();
+  const count = (s: string) => triggers.filter((t) => t.status === s).length;
+  return {
+    differs: count('differs'),
+    inSync: count('in-sync'),
+    notCompared: triggers.length - count('differs') - count('in-sync'),
+  };
+}
 
 /** Applies the workspace's trigger files, picking `label`; returns what the editor said when there was nothing to do. */
 async function applyPicking(label: string): Promise<string[]> {
@@ -144,6 +183,7 @@ test('applied from the editor to staging and to production, each as it sees it, 
   );
   const stag = (await clients.staging.listTriggers('api-gateway')).data.find((t) => t.id === DEMO.triggers.gwErrors);
   const again = [await applyPicking('$(layers) production'), await applyPicking('$(layers) staging')];
+  const drift = [await driftCounts('production'), await driftCounts('staging')];
   const env = {
     OBS_STAGING_BASE_URL: staging.base,
     OBS_STAGING_CONFIG_KEY: staging.handle.info.configKey,
@@ -158,6 +198,7 @@ test('applied from the editor to staging and to production, each as it sees it, 
       production: [prod?.threshold?.value, prod?.description, prod?.recipients?.map((r) => r.id)],
       staging: [stag?.threshold?.value, stag?.description],
       editorAgain: again,
+      drift,
       cli: plans.map((p) => [p.code, p.stdout.split('\n').at(-2)]),
     },
     {
@@ -166,6 +207,10 @@ test('applied from the editor to staging and to production, each as it sees it, 
       editorAgain: [
         ['Nothing to change on Sandbox (production) (production): the service matches the files.'],
         ['Nothing to change on Sandbox (staging): the service matches the files.'],
+      ],
+      drift: [
+        { differs: 0, inSync: 13, notCompared: 0 },
+        { differs: 0, inSync: 13, notCompared: 0 },
       ],
       cli: [
         [0, '0 to create, 0 to update, 0 to delete, 13 unchanged, 0 blocked'],
