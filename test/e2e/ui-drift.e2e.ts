@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
+  diffSides,
   clearHover,
   clearNotifications,
   contextMenu,
@@ -151,19 +152,9 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
             .filter({ hasText: `${FILE} (` })
             .waitFor({ state: 'visible' });
           // The service's side is a document read from the service after the diff opens: its lines are waited for.
-          for (const [side, value] of [
-            ['original', 5],
-            ['modified', 9],
-          ] as const)
-            await diff
-              .locator(`.editor.${side} .view-lines`)
-              .first()
-              .filter({ hasText: new RegExp(`"value":\\s${value}\\b`) })
-              .waitFor({ state: 'visible', timeout: 30_000 });
-          const sides = async (side: 'original' | 'modified') =>
-            (await diff.locator(`.editor.${side} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
-          assert.match(await sides('original'), /"value": 5$/m);
-          assert.match(await sides('modified'), /"value": 9$/m);
+          const sides = await diffSides(page, { original: 5, modified: 9 });
+          assert.match(sides.original, /"value": 5$/m);
+          assert.match(sides.modified, /"value": 9$/m);
           await page.mouse.move(5, 5);
           await saveImageOf(page, [page.locator('.part.editor')], 'trigger-drift.png');
         },

@@ -1,8 +1,12 @@
 // The connections "Apply Trigger Files to Connection..." is tested against: three saved connections (staging,
 // the active one; prod-eu, which looks like production; dev), each with a service of its own that records every
-// call made to it. Shared by sync-apply-connection.test.ts and sync-apply-environment.test.ts.
+// call made to it; and the apply commands of the tests of environments. Shared by the sync-apply-* tests.
 import type { ServiceTrigger } from '../../src/triggerFiles';
 import type { ConnectionProfile } from '../../src/extension/connections';
+import { Feedback } from '../../src/extension/core/feedback';
+import { Settings } from '../../src/extension/core/settings';
+import { ApplyLocks } from '../../src/extension/core/applyLocks';
+import { ApplyCommands, type ApplyDeps } from '../../src/extension/sync/applyCommands';
 import { serviceTrigger } from './serviceTriggers';
 
 export const trigger = (id: string, name: string, value = 5): ServiceTrigger =>
@@ -78,3 +82,30 @@ const profile = (id: string, name: string): ConnectionProfile =>
 export const STAGING = profile('stg', 'staging');
 export const PROD = profile('prd', 'prod-eu');
 export const DEV = profile('dev', 'dev');
+
+/**
+ * The apply commands of a test of environments: its connections, plan view and environments files, with a
+ * settings store of defaults, a silent log, no linter finding, and no Compare.
+ */
+export function environmentApplyCommands(
+  deps: Pick<ApplyDeps, 'connections' | 'view' | 'environments'>,
+): ApplyCommands {
+  return new ApplyCommands({
+    ...deps,
+    settings: new Settings({
+      get: () => undefined,
+      inspect: () => undefined,
+      update: () => Promise.resolve(),
+      onDidChange: () => ({ dispose: () => undefined }),
+    }),
+    feedback: new Feedback(
+      { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+      () => undefined,
+    ),
+    lint: () => Promise.resolve([]),
+    onWritten: () => undefined,
+    locks: new ApplyLocks(),
+    compare: () => Promise.reject(new Error('no Compare in these tests')),
+    openServiceTrigger: () => Promise.reject(new Error('no service trigger opened in these tests')),
+  });
+}

@@ -13,12 +13,9 @@ import { ServiceClient } from '../../src/api';
 import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
 import { readEnvironments } from '../../src/triggerFiles/environments';
 import type { ActiveConnection, ConnectionProfile } from '../../src/extension/connections';
-import { Feedback } from '../../src/extension/core/feedback';
-import { Settings } from '../../src/extension/core/settings';
-import { ApplyLocks } from '../../src/extension/core/applyLocks';
-import { ApplyCommands } from '../../src/extension/sync/applyCommands';
 import type { FolderEnvironments } from '../../src/extension/sync/applyDestination';
 import { FakePlanView } from './plan-view-fake';
+import { environmentApplyCommands } from './apply-connections';
 import { DriftModel } from '../../src/extension/sync/driftModel';
 import { sloServiceFake } from './sloServiceFake';
 import { runObs } from './obs-run';
@@ -137,29 +134,14 @@ async function applyPicking(label: string): Promise<string[]> {
   };
   const view = new FakePlanView();
   view.onReview = (model, v) => v.apply(model, model.confirm?.typeName);
-  const apply = new ApplyCommands({
+  const apply = environmentApplyCommands({
     connections: {
       list: () => [...byId.values()].map((c) => c.profile),
       activeProfile: () => byId.get('stg')?.profile,
       connectionFor,
       requireActive: () => connectionFor('stg'),
     },
-    settings: new Settings({
-      get: () => undefined,
-      inspect: () => undefined,
-      update: () => Promise.resolve(),
-      onDidChange: () => ({ dispose: () => undefined }),
-    }),
-    feedback: new Feedback(
-      { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-      () => undefined,
-    ),
-    lint: () => Promise.resolve([]),
-    onWritten: () => undefined,
-    locks: new ApplyLocks(),
     view,
-    compare: () => Promise.reject(new Error('no Compare in this test')),
-    openServiceTrigger: () => Promise.reject(new Error('no service trigger opened in this test')),
     environments: () => environments,
   });
   try {

@@ -10,12 +10,8 @@ import assert from 'node:assert/strict';
 import { triggerFileText } from '../../src/triggerFiles';
 import type { Environment } from '../../src/triggerFiles/environments';
 import type { ActiveConnection } from '../../src/extension/connections';
-import { Feedback } from '../../src/extension/core/feedback';
-import { Settings } from '../../src/extension/core/settings';
-import { ApplyLocks } from '../../src/extension/core/applyLocks';
-import { ApplyCommands } from '../../src/extension/sync/applyCommands';
 import type { FolderEnvironments } from '../../src/extension/sync/applyDestination';
-import { DEV, PROD, RecordingService, STAGING, trigger } from './apply-connections';
+import { DEV, environmentApplyCommands, PROD, RecordingService, STAGING, trigger } from './apply-connections';
 import { FakePlanView } from './plan-view-fake';
 
 const ERRORS_FILE = fileUri('triggers/api/Errors.trigger.json');
@@ -90,29 +86,14 @@ async function runApply(command: 'workspaceToConnection' | 'file', args: unknown
   const byId = new Map([STAGING, PROD, DEV].map((p) => [p.id, p]));
   const connectionFor = (id: string): Promise<ActiveConnection> =>
     Promise.resolve({ profile: byId.get(id), client: services[id] } as unknown as ActiveConnection);
-  const apply = new ApplyCommands({
+  const apply = environmentApplyCommands({
     connections: {
       list: () => [PROD, STAGING, DEV],
       activeProfile: () => byId.get(activeId),
       connectionFor,
       requireActive: () => connectionFor(activeId),
     },
-    settings: new Settings({
-      get: () => undefined,
-      inspect: () => undefined,
-      update: () => Promise.resolve(),
-      onDidChange: () => ({ dispose: () => undefined }),
-    }),
-    feedback: new Feedback(
-      { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-      () => undefined,
-    ),
-    lint: () => Promise.resolve([]),
-    onWritten: () => undefined,
-    locks: new ApplyLocks(),
     view,
-    compare: () => Promise.reject(new Error('no Compare in these tests')),
-    openServiceTrigger: () => Promise.reject(new Error('no service trigger opened in these tests')),
     environments: () => environments,
   });
   try {
