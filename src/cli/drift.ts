@@ -1,6 +1,6 @@
 // `obs drift`: each trigger file against the service's trigger of the same id (or dataset and name), each burn
 // alert and definitions file against what it updates, for CI; with --applied, only what changed on the service
-// since the files last applied (the gate before an apply; trigger files only). Exit 0 when everything is in sync,
+// since the files last applied (the gate before an apply; every kind of file). Exit 0 when everything is in sync,
 // 1 when anything differs, 2 when a file or the service could not be read or compared. This module declares the
 // command; the run (driftRun.ts) loads when it runs.
 import type { Command } from 'commander';
@@ -28,7 +28,7 @@ PATH: files, folders (every *${TRIGGER_FILE_SUFFIX}, *${BURN_ALERT_FILE_SUFFIX} 
     )
     .option(
       '--applied <PATH>',
-      'the trigger files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold. Trigger files only: burn alert and definitions files are not read',
+      'the files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold: triggers, and burn alerts and definitions (a difference the files under PATH now want is no change)',
       (v: string, all: string[] = []) => [...all, v],
     )
     .addOption(envOption())

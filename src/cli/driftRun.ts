@@ -4,6 +4,8 @@ import {
   driftOfFile,
   filesHoldReference,
   kindOfFile,
+  KeptSloReads,
+  sloChangesSince,
   sloFilesOf,
   listTeam,
   onlyOnService,
@@ -27,7 +29,7 @@ import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from 
 import { driftMarkdown } from './markdown/drift';
 import { markdownText } from './markdown/text';
 import { clientFromEnvironment } from './service';
-import { readTriggerFiles, serviceIndexFor, sourcesOf, type FileKinds, type ReadFiles } from './triggerInputs';
+import { readTriggerFiles, serviceIndexFor, sourcesOf, type ReadFiles } from './triggerInputs';
 import { visible, visibleJson } from './visible';
 import {
   environmentOf,
@@ -59,13 +61,8 @@ interface DriftFiles extends ReadFiles {
  * The files under the paths: `read` holds the trigger files, with --match-by-name as if they named no id (the
  * plan pipeline's matching); the burn alert and definitions files go to the plan's comparison of them.
  */
-async function readFiles(
-  paths: readonly string[],
-  invocation: DriftInvocation,
-  io: MainIo,
-  kinds: FileKinds,
-): Promise<DriftFiles> {
-  const files = await readTriggerFiles(paths, io, invocation.maxBytes, kinds);
+async function readFiles(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<DriftFiles> {
+  const files = await readTriggerFiles(paths, io, invocation.maxBytes, 'every kind');
   const triggers = [...files.read].filter(([file]) => kindOfFile(file) === 'trigger');
   const read = invocation.matchByName === true ? triggers.map(([f, r]) => [f, withoutIds(r)] as const) : triggers;
   // A file that could not be read is said on stderr already, as for triggers: only those read are compared.
@@ -138,6 +135,7 @@ async function resolved(files: DriftFiles, team: Team): Promise<DriftFiles> {
 
 /** The burn alert and definitions files against the service, compared as a plan compares them. */
 function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvocation, io: MainIo, team: Team) {
+  if (files.sloFiles.length === 0) return Promise.resolve([]);
   return sloDrift(files.sloFiles, service, new PacedPool({ concurrency: invocation.concurrency }), {
     matchByName: invocation.matchByName === true,
     team,
@@ -145,10 +143,20 @@ function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvoc
   });
 }
 
-/** The files last applied against the service, a trigger held as the files wanted now say taken as in sync. */
-function changedSince(applied: ReadFiles, current: ReadFiles, index: ServiceIndex): DriftRun {
+/**
+ * The files last applied against the service, a trigger, burn alert or definitions held as the files wanted now
+ * say taken as in sync.
+ */
+function changedSince(
+  applied: ReadFiles,
+  current: ReadFiles,
+  index: ServiceIndex,
+  slo: { applied: SloFileDrift[]; current: SloFileDrift[] },
+): DriftRun {
   const changes = serviceChangesSince(applied.read, current.read, index);
-  return { ...changes, sloFiles: [], counts: driftCounts(changes.files, changes.onlyOnService), texts: applied.texts };
+  const sloFiles = sloChangesSince(slo.applied, slo.current);
+  const counts = withSloCounts(driftCounts(changes.files, changes.onlyOnService), sloFiles);
+  return { ...changes, sloFiles, counts, texts: applied.texts };
 }
 
 /** The environments of PATH and of --applied, or why not (said by the caller). */
@@ -169,13 +177,11 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
   // With --env the service is the one the environment's variables name, and the files are as it sees them.
   const io = environments.current === undefined ? given : { ...given, env: environments.current.serviceEnv };
   const seen = { ...invocation, matchByName: invocation.matchByName === true || isAway(environments.current) };
-  // With --applied, drift compares trigger files only (the gate before an apply of triggers).
-  const kinds: FileKinds = invocation.applied === undefined ? 'every kind' : 'triggers';
-  const currentSeen = asSeenBy(await readFiles(paths, seen, io, kinds), environments.current?.plan, io);
+  const currentSeen = asSeenBy(await readFiles(paths, seen, io), environments.current?.plan, io);
   const appliedSeen =
     invocation.applied === undefined
       ? undefined
-      : asSeenBy(await readFiles(invocation.applied, seen, io, kinds), environments.applied?.plan, io);
+      : asSeenBy(await readFiles(invocation.applied, seen, io), environments.applied?.plan, io);
   const current = currentSeen.files;
   const applied = appliedSeen?.files;
   const overridesOk = currentSeen.ok && appliedSeen?.ok !== false;
@@ -189,10 +195,16 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
     const found = await serviceIndexFor(client, read, invocation.concurrency, io);
     serviceOk = found.ok;
     const team = teamOnce(client, io);
+    // The reads of burn alerts and definitions are made once for both sets of files.
+    const reads = new KeptSloReads(client);
+    const sloNow = await sloDriftOf(current, reads, seen, io, team);
     run =
       applied === undefined
-        ? driftOf(await resolved(current, team), found.index, await sloDriftOf(current, client, seen, io, team))
-        : changedSince(applied, current, found.index);
+        ? driftOf(await resolved(current, team), found.index, sloNow)
+        : changedSince(applied, current, found.index, {
+            applied: await sloDriftOf(applied, reads, seen, io, team),
+            current: sloNow,
+          });
   } finally {
     await client.close();
   }

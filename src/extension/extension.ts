@@ -17,7 +17,7 @@ import { vscodeConfiguration } from './core/configuration';
 import { EnvironmentsWatcher, environmentsForSync, type EnvironmentsFileReader } from './core/environmentsWatcher';
 import { AccountRecipients } from './core/accountRecipients';
 import { Feedback } from './core/feedback';
-import type { SavedSlo } from './core/savedSlo';
+import type { SavedSlo } from '../triggerFiles';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';

@@ -66,7 +66,7 @@ export {
   type PlanService,
   type PlanSource,
 } from './planPipeline';
-export { sloDrift, sloFileDrift, withSloCounts, type SloFileDrift } from './sloDrift';
+export { sloChangesSince, sloDrift, sloFileDrift, withSloCounts, type SloFileDrift } from './sloDrift';
 export {
   compareEachSloFile,
   sloHoldsReference,
@@ -81,6 +81,7 @@ export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planRe
 export { type SloReader } from './sloPull';
 export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
 export { type PlanEnvironment } from './environmentPlan';
+export { KeptSloReads, type SavedSlo } from './keptSloReads';
 export {
   filesHoldReference,
   listTeam,

@@ -104,3 +104,22 @@ function sloCompared(
     return { status: differences.length === 0 ? 'in-sync' : 'differs', differences };
   return { status: differences.length === 0 ? 'unknown' : 'differs', differences, reason: why };
 }
+
+/** One object of the service, as a drift entry names it: its kind, dataset and id (or dataset of definitions). */
+const objectOf = (d: SloFileDrift): string | undefined =>
+  d.id === undefined ? undefined : `${d.kind}\u0000${d.dataset ?? ''}\u0000${d.id}`;
+
+/**
+ * `obs drift --applied` of these files: the files last applied against the service, each difference kept unless
+ * the service holds what the files now want (a file now in sync with the same object), which is no change made
+ * on the service since.
+ */
+export function sloChangesSince(applied: readonly SloFileDrift[], current: readonly SloFileDrift[]): SloFileDrift[] {
+  const wantedNow = new Set(current.filter((d) => d.status === 'in-sync').flatMap((d) => objectOf(d) ?? []));
+  return applied.map((d) => {
+    const object = objectOf(d);
+    return d.status === 'differs' && object !== undefined && wantedNow.has(object)
+      ? { ...d, status: 'in-sync' as const, differences: [] }
+      : d;
+  });
+}

@@ -106,6 +106,6 @@ test('obs drift --help says what --applied and --match-by-name do', async () => 
     r.stdout,
     /\n {2}--match-by-name +match each trigger by dataset and name and each burn alert by its SLO's\s+name\s+and\s+type,\s+not by/,
   );
-  assert.match(r.stdout, /\n {2}--applied <PATH> +the trigger files last applied to the service/);
+  assert.match(r.stdout, /\n {2}--applied <PATH> +the files last applied to the service/);
   assert.match(r.stdout, /\nWith --applied, drift is the gate a CI runs before it applies newer files: /);
 });

@@ -1,8 +1,11 @@
 // obs drift of burn alert and definitions files against the sandbox: in sync right after a pull of every kind,
 // exactly the edited member after an edit, a cleared definition by its type, a burn alert file naming an alert
-// the service does not have not compared (with why), and --match-by-name against another environment's ids.
+// the service does not have not compared (with why), --match-by-name against another environment's ids, and
+// --applied (what changed on the service since the files last applied, other than to what the files now hold).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO } from '../../src/sandbox';
 import { DEFINITIONS, EXHAUSTION, GATEWAY, sloWorkspace } from './slo-workspace';
 
@@ -135,4 +138,35 @@ test('SARIF: an edited threshold is one result, located at that member of the bu
       ],
     ],
   );
+});
+
+/** The gateway's exhaustion_time alert changed on the service, as someone in the UI would change it. */
+async function exhaustionInTheUi(minutes: number): Promise<void> {
+  const path = `/1/burn_alerts/${GATEWAY}/${DEMO.burnAlerts.gwExhaustion}`;
+  const current = ws.sandbox();
+  const alert = (await current.v1('GET', path)).json() as Record<string, unknown>;
+  const body = { alert_type: alert.alert_type, exhaustion_minutes: minutes, recipients: alert.recipients };
+  const put = await current.v1('PUT', path, { ...body, description: alert.description });
+  assert.equal(put.status, 200, put.text);
+}
+
+test('--applied names a burn alert changed on the service since its file was applied: exit 1', async () => {
+  cpSync(join(ws.dir(), 'burn-alerts'), join(ws.dir(), '.applied', 'burn-alerts'), { recursive: true });
+  await exhaustionInTheUi(120);
+  const { code, entries } = await sloJson(['--applied', '.applied/burn-alerts', 'burn-alerts']);
+  assert.deepEqual(
+    { code, changed: notInSync(entries).map((e) => [e.file, e.differences]) },
+    {
+      code: 1,
+      changed: [[`.applied/${EXHAUSTION}`, [{ path: 'exhaustion_minutes', service: 120, local: 240 }]]],
+    },
+  );
+});
+
+test('--applied takes a burn alert the service holds as its file now wants for no change: exit 0', async () => {
+  cpSync(join(ws.dir(), 'burn-alerts'), join(ws.dir(), '.applied', 'burn-alerts'), { recursive: true });
+  writeJson(EXHAUSTION, { ...readJson(EXHAUSTION), exhaustion_minutes: 120 });
+  await exhaustionInTheUi(120);
+  const { code, entries } = await sloJson(['--applied', '.applied/burn-alerts', 'burn-alerts']);
+  assert.deepEqual({ code, changed: notInSync(entries) }, { code: 0, changed: [] });
 });

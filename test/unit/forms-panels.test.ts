@@ -19,7 +19,7 @@ import { ServiceClient } from '../../src/api';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { FormPanels, type FormsDeps } from '../../src/extension/forms/panels';
 import { Feedback } from '../../src/extension/core/feedback';
-import type { SavedSlo } from '../../src/extension/core/savedSlo';
+import type { SavedSlo } from '../../src/triggerFiles';
 import { ApiKeyPanels } from '../../src/extension/forms/apiKeyPanels';
 import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
 import { DefinitionsPanel } from '../../src/extension/forms/definitionsPanel';

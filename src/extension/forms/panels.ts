@@ -6,7 +6,7 @@ import type { ServiceClient } from '../../api/client';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
-import type { SavedSlo } from '../core/savedSlo';
+import type { SavedSlo } from '../../triggerFiles';
 import type { KeyRegistry } from '../tree';
 import { pageL10n } from '../core/pageL10nSetup';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';

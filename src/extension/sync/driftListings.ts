@@ -7,6 +7,7 @@ import {
   listDatasets,
   PacedPool,
   ServiceIndex,
+  KeptSloReads,
   readTriggerFile,
   type DatasetListing,
   type LocalFile,
@@ -17,7 +18,6 @@ import {
 import type { Environment } from '../../triggerFiles/environments';
 import { fileAsSeenBy } from '../../triggerFiles/environmentPlan';
 import { DriftTeam } from './driftTeam';
-import { KeptSloReads } from './sloDriftFiles';
 
 export interface DriftConnection {
   id: string;

@@ -23,7 +23,7 @@ import {
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
-import type { SavedSlo } from '../core/savedSlo';
+import type { SavedSlo } from '../../triggerFiles';
 import { DriftTally } from './driftTally';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
 import { ConnectionCache, triggerFileOn, type DriftConnection, type SeenBy } from './driftListings';

@@ -18,7 +18,7 @@ import {
 } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 import type { TreeDriftSource } from './treeDrift';
-import type { SavedSlo } from '../core/savedSlo';
+import type { SavedSlo } from '../../triggerFiles';
 import { parsePlanMessage } from '../../webview/protocol/planView';
 
 export interface RegisteredSync {

@@ -8,7 +8,7 @@ import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
-import type { SavedSlo } from '../core/savedSlo';
+import type { SavedSlo } from '../../triggerFiles';
 import { workspaceName } from '../core/triggerFileAccess';
 import { DriftModel } from './driftModel';
 import type { SeenBy } from './driftListings';
