@@ -1,8 +1,12 @@
 // The connections "Apply Trigger Files to Connection..." is tested against: three saved connections (staging,
 // the active one; prod-eu, which looks like production; dev), each with a service of its own that records every
 // call made to it; and the apply commands of the tests of environments. Shared by the sync-apply-* tests.
+import assert from 'node:assert/strict';
+import { vscode } from './vscode-fake';
 import type { ServiceTrigger } from '../../src/triggerFiles';
-import type { ConnectionProfile } from '../../src/extension/connections';
+import type { ActiveConnection, ConnectionProfile } from '../../src/extension/connections';
+import type { FolderEnvironments } from '../../src/extension/sync/applyDestination';
+import { FakePlanView } from './plan-view-fake';
 import { Feedback } from '../../src/extension/core/feedback';
 import { Settings } from '../../src/extension/core/settings';
 import { ApplyLocks } from '../../src/extension/core/applyLocks';
@@ -108,4 +112,49 @@ export function environmentApplyCommands(
     compare: () => Promise.reject(new Error('no Compare in these tests')),
     openServiceTrigger: () => Promise.reject(new Error('no service trigger opened in these tests')),
   });
+}
+
+/**
+ * Runs "Apply Trigger Files to Connection..." picking the item labelled `label`, over `connections` (the first is
+ * the active one), confirming the plan (typing the name a production-like one asks for); asserts the plan, when
+ * one was shown, was applied. Returns what the editor said without a plan (nothing to change).
+ */
+export async function applyPicking(
+  label: string,
+  connections: readonly ActiveConnection[],
+  environments?: FolderEnvironments,
+): Promise<string[]> {
+  const said: string[] = [];
+  Object.assign(vscode.window, {
+    showQuickPick: (items: readonly { label: string }[]) => Promise.resolve(items.find((i) => i.label === label)),
+    showInformationMessage: (message: string) => {
+      said.push(message);
+      return Promise.resolve(undefined);
+    },
+  });
+  const byId = new Map(connections.map((c) => [c.profile.id, c]));
+  const connectionFor = (id: string): Promise<ActiveConnection> => {
+    const c = byId.get(id);
+    return c === undefined ? Promise.reject(new Error(`no connection ${id}`)) : Promise.resolve(c);
+  };
+  const active = connections[0]?.profile.id ?? '';
+  const view = new FakePlanView();
+  view.onReview = (model, v) => v.apply(model, model.confirm?.typeName);
+  const apply = environmentApplyCommands({
+    connections: {
+      list: () => connections.map((c) => c.profile),
+      activeProfile: () => byId.get(active)?.profile,
+      connectionFor,
+      requireActive: () => connectionFor(active),
+    },
+    view,
+    environments: () => environments,
+  });
+  try {
+    await apply.run('workspaceToConnection', []);
+  } finally {
+    apply.dispose();
+  }
+  if (view.models.length > 0) assert.equal(view.last.phase, 'applied', view.last.status.text);
+  return said;
 }

@@ -3,7 +3,7 @@
 // editor (vscode-fake.ts) with the plan view's fake, applied to each environment as it sees it through the real
 // client. Afterwards the editor finds nothing to change in either, and neither does `obs plan --env`: the two
 // paths are one plan pipeline.
-import { fake, fileUri, Uri, vscode } from './vscode-fake';
+import { fake, fileUri, Uri } from './vscode-fake';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +13,7 @@ import { ServiceClient } from '../../src/api';
 import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
 import { readEnvironments } from '../../src/triggerFiles/environments';
 import type { ActiveConnection, ConnectionProfile } from '../../src/extension/connections';
-import type { FolderEnvironments } from '../../src/extension/sync/applyDestination';
-import { FakePlanView } from './plan-view-fake';
-import { environmentApplyCommands } from './apply-connections';
+import { applyPicking } from './apply-connections';
 import { DriftModel } from '../../src/extension/sync/driftModel';
 import { sloServiceFake } from './sloServiceFake';
 import { runObs } from './obs-run';
@@ -112,59 +110,28 @@ async function driftCounts(environment: 'staging' | 'production') {
 }
 
 /** Applies the workspace's trigger files, picking `label`; returns what the editor said when there was nothing to do. */
-async function applyPicking(label: string): Promise<string[]> {
-  const said: string[] = [];
+async function applyTo(label: string): Promise<string[]> {
   const read = readEnvironments(readFileSync(join(dir, ENVIRONMENTS), 'utf8'));
   assert.ok(read.ok, 'the edited environments file reads without a mistake');
-  const environments: FolderEnvironments = { file: ENVIRONMENTS, read: read.value };
-  Object.assign(vscode.window, {
-    showQuickPick: (items: readonly { label: string }[]) => Promise.resolve(items.find((i) => i.label === label)),
-    showInformationMessage: (message: string) => {
-      said.push(message);
-      return Promise.resolve(undefined);
-    },
-  });
-  const byId = new Map([
-    ['stg', { profile: profile('stg', 'Sandbox', staging.base), client: clients.staging }],
-    ['prd', { profile: profile('prd', 'Sandbox (production)', production.base), client: clients.production }],
-  ]);
-  const connectionFor = (id: string): Promise<ActiveConnection> => {
-    const c = byId.get(id);
-    return c === undefined ? Promise.reject(new Error(`no connection ${id}`)) : Promise.resolve(c as ActiveConnection);
-  };
-  const view = new FakePlanView();
-  view.onReview = (model, v) => v.apply(model, model.confirm?.typeName);
-  const apply = environmentApplyCommands({
-    connections: {
-      list: () => [...byId.values()].map((c) => c.profile),
-      activeProfile: () => byId.get('stg')?.profile,
-      connectionFor,
-      requireActive: () => connectionFor('stg'),
-    },
-    view,
-    environments: () => environments,
-  });
-  try {
-    await apply.run('workspaceToConnection', []);
-  } finally {
-    apply.dispose();
-  }
-  if (view.models.length > 0) assert.equal(view.last.phase, 'applied', view.last.status.text);
-  return said;
+  const connections = [
+    { profile: profile('stg', 'Sandbox', staging.base), client: clients.staging },
+    { profile: profile('prd', 'Sandbox (production)', production.base), client: clients.production },
+  ] as ActiveConnection[];
+  return applyPicking(label, connections, { file: ENVIRONMENTS, read: read.value });
 }
 
 test('applied from the editor to staging and to production, each as it sees it, then neither the editor nor obs plan --env finds a change', async () => {
   fake.reset();
   fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
   loadTriggerFiles();
-  await applyPicking('$(layers) production');
-  await applyPicking('$(layers) staging');
+  await applyTo('$(layers) production');
+  await applyTo('$(layers) staging');
 
   const prod = (await clients.production.listTriggers('api-gateway')).data.find(
     (t) => t.id === PRODUCTION.triggers.gwErrors,
   );
   const stag = (await clients.staging.listTriggers('api-gateway')).data.find((t) => t.id === DEMO.triggers.gwErrors);
-  const again = [await applyPicking('$(layers) production'), await applyPicking('$(layers) staging')];
+  const again = [await applyTo('$(layers) production'), await applyTo('$(layers) staging')];
   const drift = [await driftCounts('production'), await driftCounts('staging')];
   const env = {
     OBS_STAGING_BASE_URL: staging.base,

@@ -2,7 +2,7 @@
 // from the active connection's service, in the fake editor (vscode-fake.ts), applied with "Apply Trigger Files to
 // Connection..." to another service whose SLO and burn alert ids differ, through the real client. Each alert is
 // found by its SLO's name and type there, only what differs is written, and the next Apply finds nothing.
-import { fake, fileUri, Uri, vscode } from './vscode-fake';
+import { fake, fileUri, Uri } from './vscode-fake';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,8 +10,7 @@ import { join, relative } from 'node:path';
 import { ServiceClient } from '../../src/api';
 import type { RecordedRequest } from '../../src/sandbox/types';
 import type { ActiveConnection, ConnectionProfile } from '../../src/extension/connections';
-import { FakePlanView } from './plan-view-fake';
-import { environmentApplyCommands } from './apply-connections';
+import { applyPicking } from './apply-connections';
 import type { TestSandbox } from './sandbox-helpers';
 import { DEFINITIONS, EXHAUSTION, GATEWAY, sloWorkspace } from './slo-workspace';
 
@@ -32,47 +31,13 @@ function loadSloFiles(): void {
 }
 
 /** Applies every file to "prod" (the other service); returns what the editor said when there was nothing to do. */
-async function applyToProd(prod: TestSandbox, clients: ServiceClient[]): Promise<string[]> {
-  const said: string[] = [];
-  Object.assign(vscode.window, {
-    showQuickPick: (items: readonly { label: string }[]) => Promise.resolve(items.find((i) => i.label === 'prod')),
-    showInformationMessage: (message: string) => {
-      said.push(message);
-      return Promise.resolve(undefined);
-    },
-  });
+function applyToProd(prod: TestSandbox, clients: ServiceClient[]): Promise<string[]> {
   const connection = (id: string, sandbox: TestSandbox): ActiveConnection => {
     const client = new ServiceClient({ baseUrl: sandbox.base, configKey: sandbox.handle.info.configKey });
     clients.push(client);
     return { profile: { id, name: id, baseUrl: sandbox.base } as ConnectionProfile, client } as ActiveConnection;
   };
-  const byId = new Map([
-    ['staging', connection('staging', ws.sandbox())],
-    ['prod', connection('prod', prod)],
-  ]);
-  const connectionFor = (id: string): Promise<ActiveConnection> => {
-    const c = byId.get(id);
-    return c === undefined ? Promise.reject(new Error(`no connection ${id}`)) : Promise.resolve(c);
-  };
-  const view = new FakePlanView();
-  view.onReview = (model, v) => v.apply(model, model.confirm?.typeName);
-  const apply = environmentApplyCommands({
-    connections: {
-      list: () => [...byId.values()].map((c) => c.profile),
-      activeProfile: () => byId.get('staging')?.profile,
-      connectionFor,
-      requireActive: () => connectionFor('staging'),
-    },
-    view,
-    environments: () => undefined,
-  });
-  try {
-    await apply.run('workspaceToConnection', []);
-  } finally {
-    apply.dispose();
-  }
-  if (view.models.length > 0) assert.equal(view.last.phase, 'applied', view.last.status.text);
-  return said;
+  return applyPicking('prod', [connection('staging', ws.sandbox()), connection('prod', prod)]);
 }
 
 const isEmpty = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length === 0;
