@@ -69,15 +69,11 @@ export class WorkspaceEnvironments {
    * compares the folder's files as. A folder where the connection is the home environment, or is named by several
    * environments (which one is meant cannot be told), is left out: its files are compared as they are.
    */
-  overlaysOfConnection(connection: string): Map<string, { name: string; overlay: Environment }> {
-    const byFolder = new Map<string, ConnectionEnvironment[]>();
-    for (const e of this.environmentsOfConnection(connection))
-      byFolder.set(e.folder, [...(byFolder.get(e.folder) ?? []), e]);
-    const out = new Map<string, { name: string; overlay: Environment }>();
-    for (const [folder, [only, ...more]] of byFolder) {
-      if (only === undefined || more.length > 0 || only.home) continue;
-      const overlay = this.environmentsOf(folder)?.environments.get(only.environment);
-      if (overlay !== undefined) out.set(folder, { name: only.environment, overlay });
+  overlaysOfConnection(connection: string): Map<string, AwayEnvironment> {
+    const out = new Map<string, AwayEnvironment>();
+    for (const [folder, state] of this.files) {
+      const away = state.kind === 'read' ? awayEnvironmentOf(state.environments, connection) : undefined;
+      if (away !== undefined) out.set(folder, away);
     }
     return out;
   }
@@ -85,6 +81,23 @@ export class WorkspaceEnvironments {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** An environment other than the home one: its name and its overlay. */
+export interface AwayEnvironment {
+  name: string;
+  overlay: Environment;
+}
+
+/**
+ * The environment other than the home one that a file names on this connection, which the connection then is
+ * for the folder's files (drift compares as it sees, Apply plans for it); undefined when the file names none, the
+ * home, or several (which one is meant cannot be told).
+ */
+export function awayEnvironmentOf(envs: Environments, connection: string): AwayEnvironment | undefined {
+  const [only, ...more] = [...envs.environments].filter(([, env]) => env.connection === connection);
+  if (only === undefined || more.length > 0 || only[0] === envs.home) return undefined;
+  return { name: only[0], overlay: only[1] };
 }
 
 /** The environments' names, each once, as the status bar shows them; undefined for none. */

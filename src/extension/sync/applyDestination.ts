@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { PlanEnvironment } from '../../triggerFiles';
 import type { Environment, Environments } from '../../triggerFiles/environments';
 import { looksLikeProduction, type ConnectionProfile } from '../connections';
+import { awayEnvironmentOf } from '../core/workspaceEnvironments';
 
 type Profile = Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>;
 
@@ -185,11 +186,10 @@ export function activeEnvironment(
 ): EnvironmentTarget | undefined {
   const folder = folderOf(selection);
   const envs = folder === undefined ? undefined : environmentsOf?.(folder);
-  if (folder === undefined || envs === undefined) return undefined;
-  const named = [...envs.read.environments].filter(([, env]) => env.connection === connectionName);
-  const [only, ...more] = named;
-  if (only === undefined || more.length > 0 || only[0] === envs.read.home) return undefined;
-  return { plan: asPlanEnvironment(envs, only[0], only[1]), folder };
+  const away = envs === undefined ? undefined : awayEnvironmentOf(envs.read, connectionName);
+  return folder === undefined || envs === undefined || away === undefined
+    ? undefined
+    : { plan: asPlanEnvironment(envs, away.name, away.overlay), folder };
 }
 
 /** The folder the files lie in when they lie in one (no selection: the workspace's only folder). */

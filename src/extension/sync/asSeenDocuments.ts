@@ -2,10 +2,11 @@
 // triggers made effective (the overlay's datasets, queries, recipients and overrides applied), the text the plan
 // for that environment compares and writes. Opened beside the file ("Show as an Environment Sees It...") and on
 // the right of Compare with Service on that environment's connection. Kept current as the file and the
-// environments file change. The file is read as the editor holds it, saved or not.
+// environments file change. The file is read as the editor holds it, saved or not (core/workspaceText.ts).
 import * as vscode from 'vscode';
 import { effectiveFile } from '../../triggerFiles/environmentPlan';
 import type { Environment } from '../../triggerFiles/environments';
+import { readWorkspaceText } from '../core/workspaceText';
 import { AS_SEEN_SCHEME } from './syncIds';
 
 /** The environments other than the home one of a file's folder, by name, as its environments file reads now. */
@@ -69,9 +70,9 @@ export class AsSeenDocuments implements vscode.TextDocumentContentProvider, vsco
           seen.environment,
         ),
       );
-    const text = await textOf(seen.file);
-    if (text === undefined) return said(vscode.l10n.t('{0} could not be read.', name));
-    const effective = effectiveFile(text, overlay);
+    const read = await readWorkspaceText(seen.file);
+    if (!read.ok) return said(vscode.l10n.t('{0} could not be read: {1}', name, read.reason));
+    const effective = effectiveFile(read.text, overlay);
     if (effective === undefined) return said(vscode.l10n.t('{0} is not a trigger file that can be read.', name));
     const problems = [...effective.problems.values()].flat();
     if (problems.length > 0)
@@ -125,15 +126,4 @@ export async function showAsEnvironmentSees(
   const base = file.path.slice(file.path.lastIndexOf('/') + 1);
   const title = vscode.l10n.t('{0} ↔ as {1} sees it', base, name);
   await vscode.commands.executeCommand('vscode.diff', file, documents.uriOf(file, name), title, { preview: true });
-}
-
-/** The file's text as the editor holds it (unsaved edits included), else as saved. */
-async function textOf(file: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
-  if (open !== undefined) return open.getText();
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-  } catch {
-    return undefined;
-  }
 }

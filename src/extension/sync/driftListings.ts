@@ -15,7 +15,7 @@ import {
   type SloReads,
   type TriggerLister,
 } from '../../triggerFiles';
-import type { Environment } from '../../triggerFiles/environments';
+import type { AwayEnvironment } from '../core/workspaceEnvironments';
 import { fileAsSeenBy } from '../../triggerFiles/environmentPlan';
 import { DriftTeam } from './driftTeam';
 
@@ -36,13 +36,7 @@ export interface DriftConnection {
    * The environment other than the home one that this connection is for a file (docs/ENVIRONMENTS.md): the file
    * is compared as that environment sees it, matched by name (its ids are the home's). Undefined: as it is.
    */
-  environmentOf?: (uri: string) => SeenBy | undefined;
-}
-
-/** An environment other than the home one: its name and its overlay. */
-export interface SeenBy {
-  name: string;
-  overlay: Environment;
+  environmentOf?: (uri: string) => AwayEnvironment | undefined;
 }
 
 /** A trigger file's text as drift compares it on a connection: as the connection's environment sees it, if any. */

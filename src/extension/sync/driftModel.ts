@@ -17,16 +17,17 @@ import {
   type DatasetListing,
   type FileDrift,
   type LocalFile,
+  type SavedSlo,
   type ServiceIndex,
   type ServiceTrigger,
   type SloFileDrift,
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
-import type { SavedSlo } from '../../triggerFiles';
 import { DriftTally } from './driftTally';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
-import { ConnectionCache, triggerFileOn, type DriftConnection, type SeenBy } from './driftListings';
+import type { AwayEnvironment } from '../core/workspaceEnvironments';
+import { ConnectionCache, triggerFileOn, type DriftConnection } from './driftListings';
 import { compareSloAlone, SloDriftFiles } from './sloDriftFiles';
 import type { TriggerFileState } from './treeDrift';
 
@@ -145,7 +146,7 @@ export class DriftModel {
   }
 
   /** The environment other than the home one a file is compared as on the active connection, if any. */
-  environmentOf(uri: string): SeenBy | undefined {
+  environmentOf(uri: string): AwayEnvironment | undefined {
     return this.active?.connection.environmentOf?.(uri);
   }
 

@@ -33,8 +33,9 @@ export async function compareSloAlone(
     const kind = kindOfFile(file);
     return kind === 'trigger' ? [] : [{ file, kind, text }];
   });
-  const byName = files.filter((f) => environmentOf?.(f.file) !== undefined);
-  const byId = files.filter((f) => environmentOf?.(f.file) === undefined);
+  const away = new Set(files.filter((f) => environmentOf?.(f.file) !== undefined));
+  const byName = files.filter((f) => away.has(f));
+  const byId = files.filter((f) => !away.has(f));
   const pool = new PacedPool({ concurrency: Math.max(1, concurrency) });
   const compared = await Promise.all([
     compareEachSloFile(byId, reads, pool, { matchByName: false }),

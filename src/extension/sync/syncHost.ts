@@ -11,7 +11,7 @@ import type { RecipientDirectory } from '../core/recipients';
 import type { SavedSlo } from '../../triggerFiles';
 import { workspaceName } from '../core/triggerFileAccess';
 import { DriftModel } from './driftModel';
-import type { SeenBy } from './driftListings';
+import type { AwayEnvironment } from '../core/workspaceEnvironments';
 import { AsSeenDocuments, showAsEnvironmentSees, type EnvironmentsOfFile } from './asSeenDocuments';
 import {
   DriftDecorations,
@@ -50,7 +50,7 @@ export interface SyncDeps {
    * For a connection (by name), the environment other than the home one it is for a file (by uri), as the
    * workspace's environments files name it; undefined when it is none for any folder. Drift compares as it sees.
    */
-  environmentOf?: (connectionName: string) => ((uri: string) => SeenBy | undefined) | undefined;
+  environmentOf?: (connectionName: string) => ((uri: string) => AwayEnvironment | undefined) | undefined;
   /** The environments other than the home one of a file's folder, by name (Show as an Environment Sees It). */
   environmentsOfFile?: EnvironmentsOfFile;
   /** The environments files changed: drift compares again. */
