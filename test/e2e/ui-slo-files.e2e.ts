@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import {
   clearNotifications,
   contextMenu,
+  diffSides,
   expand,
   inlineAction,
   notificationText,
@@ -85,10 +86,10 @@ describe('UI: burn alert and definitions files (code-server + Chromium)', { time
             .locator('.tabs-container .tab.active')
             .filter({ hasText: `${EXHAUSTION} (Sandbox)` })
             .waitFor({ state: 'visible' });
-          const side = async (which: 'original' | 'modified') =>
-            (await diff.locator(`.editor.${which} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
-          assert.match(await side('original'), /"exhaustion_minutes": 240,$/m);
-          assert.match(await side('modified'), /"exhaustion_minutes": 120,$/m);
+          // The service's side is a document read from the service after the diff opens: its lines are waited for.
+          const sides = await diffSides(page, { original: 240, modified: 120 }, 'exhaustion_minutes');
+          assert.match(sides.original, /"exhaustion_minutes": 240,$/m);
+          assert.match(sides.modified, /"exhaustion_minutes": 120,$/m);
           await page.mouse.move(5, 5);
           await saveImageOf(page, [page.locator('.part.editor')], 'slo-compare.png');
           await runCommand(page, 'View: Close All Editors');

@@ -436,18 +436,19 @@ export async function waitForFile(file: string, pattern: RegExp, timeoutMs = 10_
 }
 
 /**
- * Waits until each side of the diff editor shows its value of `"value"` (a side made by the extension after the
+ * Waits until each side of the diff editor shows its value of `member` (a side made by the extension after the
  * diff opens is drawn later), then returns each side's text as shown.
  */
 export async function diffSides(
   page: Page,
   values: { original: number; modified: number },
+  member = 'value',
 ): Promise<{ original: string; modified: string }> {
   const diff = page.locator('.part.editor .monaco-diff-editor').first();
   const lines = (side: 'original' | 'modified') => diff.locator(`.editor.${side} .view-lines`).first();
   for (const side of ['original', 'modified'] as const)
     await lines(side)
-      .filter({ hasText: new RegExp(`"value":\\s${values[side]}\\b`) })
+      .filter({ hasText: new RegExp(`"${member}":\\s${values[side]}\\b`) })
       .waitFor({ state: 'visible', timeout: 30_000 });
   const text = async (side: 'original' | 'modified') => (await lines(side).innerText()).replace(/\u00a0/g, ' ');
   return { original: await text('original'), modified: await text('modified') };
