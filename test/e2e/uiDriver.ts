@@ -381,6 +381,11 @@ export async function replaceAllAndSave(page: Page, find: string, replace: strin
   await page.keyboard.press('Escape');
   await page.locator('.part.editor .monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+S');
+  // The save is under way when the key returns: a command run now would find the document still dirty. The
+  // tab turned dirty with the replace (the workbench draws it in the same task), so a clean tab is the save done.
+  await page
+    .locator('.part.editor .editor-group-container.active .tabs-container .tab.active:not(.dirty)')
+    .waitFor({ state: 'visible' });
 }
 
 /**
