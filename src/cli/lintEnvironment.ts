@@ -2,16 +2,16 @@
 // triggers), each diagnostic pointed at where a person fixes it: a member the environment's override set, at that
 // override in the environments file; any other, at the member in the trigger file. An override that names no
 // trigger of the files found in a folder is a diagnostic at its place.
+import { resolve } from 'node:path';
 import type { DecodedFile, Diagnostic, LintReport } from '../lint';
 import type { JsonPath } from '../lint/types';
-import { targetSpan } from '../lint/locate';
-import { skimTree } from '../lint/skim';
-import { LineIndex } from '../lint/text';
+import { rangeLocator } from '../lint/locate';
 import { ruleInfo } from '../lint/rules';
 import type { PlanEnvironment } from '../triggerFiles';
 import { unusedOverrides } from '../triggerFiles/effective';
-import { effectiveFile } from '../triggerFiles/environmentPlan';
+import { effectiveFile, overriddenMember } from '../triggerFiles/environmentPlan';
 import { canonicalDatasetSlug } from '../triggerFiles/normalize';
+import type { FileReport } from './lintSarif';
 
 /** The environment obs lint reads the trigger files for, and its environments file's text. */
 export interface LintEnvironment {
@@ -20,24 +20,6 @@ export interface LintEnvironment {
 }
 
 type Lint = (decoded: DecodedFile) => LintReport;
-
-/**
- * Where a path lies in a text, as the linter ranges a member (key through value; a missing one: its parent). Both
- * texts located in were parsed before; one that would not be is pointed at from its start, never at a place of
- * another text.
- */
-function locator(text: string): (path: JsonPath) => Diagnostic['range'] {
-  const root = skimTree(text);
-  const lines = new LineIndex(text);
-  return (path) => {
-    if (root === undefined) return lines.range(0, 0);
-    const span = targetSpan(root, path);
-    return lines.range(span.offset, span.length);
-  };
-}
-
-const startsWith = (path: JsonPath, prefix: readonly (string | number)[]): boolean =>
-  prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
 
 /**
  * The keys of the environment's `triggers` as the file spells them, by canonical dataset slug (the reader keeps
@@ -59,11 +41,11 @@ export class EnvironmentLint {
   /** The diagnostics at the environments file, in the order found. */
   readonly atEnvironments: Diagnostic[] = [];
   private readonly walked: { dataset: string; name: string }[] = [];
-  private readonly locateThere: ReturnType<typeof locator>;
+  private readonly locateThere: ReturnType<typeof rangeLocator>;
   private readonly keys: Map<string, string>;
 
   constructor(private readonly env: LintEnvironment) {
-    this.locateThere = locator(env.text);
+    this.locateThere = rangeLocator(env.text);
     this.keys = triggerKeys(env.text, env.plan.name);
   }
 
@@ -83,22 +65,18 @@ export class EnvironmentLint {
       overlay === undefined || decoded.problems.length > 0 ? undefined : effectiveFile(decoded.text, overlay);
     if (effective === undefined) return lint(decoded);
     if (walked) this.walked.push(...effective.triggers);
-    const locateHere = locator(decoded.text);
+    const locateHere = rangeLocator(decoded.text);
     const here: Diagnostic[] = [];
     const report = lint({ ...decoded, text: effective.text });
     for (const d of report.diagnostics) {
       // Another environment than the home one names recipients by type and target by design (its ids differ);
       // obs plan resolves each to that environment's id.
       if (d.rule === 'trigger/recipient-deprecated') continue;
-      // The effective text holds the triggers as the file does: one object, or an array in the same order.
-      const index = typeof d.path[0] === 'number' ? d.path[0] : -1;
-      const member = index === -1 ? d.path : d.path.slice(1);
-      const overlaid = effective.overlaid.get(index);
-      const fromOverlay = overlaid?.paths.some((p) => startsWith(member, p)) === true;
+      const overridden = overriddenMember(effective, d.path);
       // Its fix and related places are ranges of the effective text: neither file holds them there.
       const { fix: _fix, related: _related, ...plain } = d;
-      if (overlaid !== undefined && fromOverlay) {
-        const path = this.overridePath(overlaid.dataset, overlaid.name, member);
+      if (overridden !== undefined) {
+        const path = this.overridePath(overridden.dataset, overridden.name, overridden.member);
         this.atEnvironments.push({ ...plain, path, range: this.locateThere(path) });
       } else here.push({ ...plain, range: locateHere(d.path) });
     }
@@ -109,6 +87,19 @@ export class EnvironmentLint {
         here.push({ rule: 'trigger/recipient', ...severity('trigger/recipient'), message, range, path });
     }
     return { ...report, diagnostics: here };
+  }
+
+  /**
+   * The reports with the diagnostics at the environments file added to its report: the one of the run when it was
+   * linted too, else one of its own, last.
+   */
+  withEnvironmentsFile(reports: FileReport[], cwd: string): FileReport[] {
+    const there = [...this.atEnvironments, ...this.unusedOverrides()];
+    if (there.length === 0) return reports;
+    const file = this.env.plan.file;
+    const own = reports.find((r) => r.error === undefined && resolve(cwd, r.file) === resolve(cwd, file));
+    if (own === undefined) return [...reports, { file, diagnostics: there }];
+    return reports.map((r) => (r === own ? { ...r, diagnostics: [...r.diagnostics, ...there] } : r));
   }
 
   /** Each override naming no trigger of the files found by a walk, in the datasets those files hold. */

@@ -1,6 +1,5 @@
 // The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
 // each and prints the report in the order the files were given.
-import { resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { decodeTriggerFile, sloFileKind, type DatasetColumns } from '../lint';
 import { datasetsNamed } from '../lint/columns';
@@ -18,7 +17,6 @@ import { visibleJson } from './visible';
 import type { CliEnvironment, EnvironmentInvocation } from './environment';
 import type { EnvironmentLint } from './lintEnvironment';
 import type { Outcome } from '../result';
-import type { FileReport } from './lintSarif';
 import { canonicalDatasetSlug } from '../triggerFiles/normalize';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
@@ -83,24 +81,6 @@ async function serviceColumns(
 }
 
 /**
- * The reports with the diagnostics at the environments file added to its report: the one of the run when it was
- * linted too, else one of its own, last.
- */
-function withEnvironmentsFile(
-  reports: FileReport[],
-  envLint: EnvironmentLint,
-  environment: CliEnvironment | undefined,
-  cwd: string,
-): FileReport[] {
-  const there = [...envLint.atEnvironments, ...envLint.unusedOverrides()];
-  if (environment === undefined || there.length === 0) return reports;
-  const file = environment.record.file;
-  const own = reports.find((r) => r.error === undefined && resolve(cwd, r.file) === resolve(cwd, file));
-  if (own === undefined) return [...reports, { file, diagnostics: there }];
-  return reports.map((r) => (r === own ? { ...r, diagnostics: [...r.diagnostics, ...there] } : r));
-}
-
-/**
  * The environment of --env and its lint; their modules (the environments file's reader, zod, crypto) load only
  * with --env or --environments, so that obs lint starts without them.
  */
@@ -147,8 +127,7 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
   const envLint = environment.value?.lint;
   const named = new Set(nameds);
   const linted = await lintFiles(files, options, io, invocation.maxBytes, envLint && { lint: envLint, named });
-  const reports =
-    envLint === undefined ? linted : withEnvironmentsFile(linted, envLint, environment.value?.env, io.cwd);
+  const reports = envLint === undefined ? linted : envLint.withEnvironmentsFile(linted, io.cwd);
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);

@@ -9,6 +9,7 @@ import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { CliUsageError, parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, maxProblemsOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
+import { envOption, environmentsOption } from './environmentOptions';
 import type { ReviewInvocation } from './reviewRun';
 
 export function defineReview(parent: Command, io: MainIo, finish: (code: number) => void): void {
@@ -37,7 +38,7 @@ PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); defau
     )
     .option(
       '--comment-key <NAME>',
-      'with --comment: which review of the pull request this is (staging, production...), one comment each',
+      'with --comment: which review of the pull request this is (staging, production...), one comment each (default: --env)',
       (v: string) => {
         if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
           throw new CliUsageError(`--comment-key needs letters, digits, ".", "_" or "-" (at most 64), got "${v}"`);
@@ -65,6 +66,8 @@ PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); defau
     ])
     .addOption(settingsOption())
     .addOption(maxProblemsOption())
+    .addOption(envOption('review'))
+    .addOption(environmentsOption())
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(
@@ -74,7 +77,11 @@ PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); defau
 from GITHUB_EVENT_PATH, as GitHub Actions sets them; a report with nothing to say creates no comment.
 
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
-a key that can only read is enough: review writes nothing to the service.
+a key that can only read is enough: review writes nothing to the service. With --env, the service is the one
+the environment's two variables name, and each trigger file is linted, planned and tested as the environment sees
+it (obs lint, plan and test --env); an edit of the environments file is the change's own change of every trigger
+it makes the environment see otherwise. With --comment, the environment's name is the comment's key unless
+--comment-key names another.
 
 Exit status: 0 nothing to fix (planned changes are what a pull request is for); 1 a lint finding at --fail-on,
 a trigger the plan blocks, or a test that fails or cannot be tested; 2 a usage problem, a file, git or the

@@ -135,7 +135,8 @@ function sectionText(s: Section, details: string): string {
 }
 
 export function reviewMarkdown(r: ReviewReport): string {
-  const head = `## Trigger review\n\n${headline(r)}\n\n${context(r)}`;
+  const title = r.environment === undefined ? 'Trigger review' : `Trigger review: ${markdownText(r.environment)}`;
+  const head = `## ${title}\n\n${headline(r)}\n\n${context(r)}`;
   const problems =
     r.problems.length === 0 ? '' : `\n\n### Not checked\n\n${r.problems.map((p) => `- ${markdownText(p)}`).join('\n')}`;
   const all = sections(r);

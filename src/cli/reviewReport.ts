@@ -13,6 +13,8 @@ export type FailOn = 'error' | 'warning';
 export interface ReviewReport {
   format: 'obs-review';
   version: 1;
+  /** With --env: the environment the files were linted, planned and tested for, as it sees them. */
+  environment?: string;
   /** With --changed-since: the ref, the commit compared with, and the files the change touches. */
   changedSince?: { ref: string; base: string; changed: string[]; deleted: string[] };
   lint: FileReport[];

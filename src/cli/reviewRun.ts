@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { systemClock } from '../backtest';
 import type { NoiseSession } from '../backtest/noiseReport';
-import { identities, readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
+import { identities, TRIGGER_FILE_SUFFIX, type PlanInputs } from '../triggerFiles';
 import { EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { lintFiles, lintOptions } from './lintFiles';
 import { outFileProblem, writeOutFile } from './outFile';
@@ -24,9 +24,12 @@ import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';
 import type { ServiceClient } from '../api/client';
 import type { TestFileReport } from './testReport';
+import { environmentOf, type CliEnvironment, type EnvironmentInvocation } from './environment';
+import { EnvironmentLint } from './lintEnvironment';
+import { overlayTouches, plannedAs } from './reviewEnvironment';
 
 /** The options of `obs review` as commander parses them (review.ts declares them). */
-export interface ReviewInvocation {
+export interface ReviewInvocation extends EnvironmentInvocation {
   changedSince?: string;
   format: 'markdown' | 'json';
   jsonOut?: string;
@@ -47,27 +50,39 @@ export interface ReviewInvocation {
 }
 
 /** The identities of the triggers the files a change deleted held at its base (a prune deletes those). */
-async function deletedTriggers(changed: ChangedFiles, io: MainIo, matchByName: boolean): Promise<Set<string>> {
+async function deletedTriggers(
+  changed: ChangedFiles,
+  io: MainIo,
+  matchByName: boolean,
+  environment: CliEnvironment | undefined,
+): Promise<Set<string>> {
   const out = new Set<string>();
   for (const file of changed.deleted) {
     if (!file.toLowerCase().endsWith(TRIGGER_FILE_SUFFIX)) continue;
     const text = await textAt(io.cwd, changed.base, file);
-    const read = text === undefined ? undefined : readTriggerFile(text);
-    // Matched by name, a file's ids are another environment's: only its names say what a prune deletes.
-    const held = read === undefined || !matchByName ? read : withoutIds(read);
+    // As planned: matched by name (or in another environment), a file's ids are not the service's; only its names
+    // say what a prune deletes.
+    const held = text === undefined ? undefined : plannedAs(text, environment, matchByName);
     if (held?.ok === true) for (const t of held.triggers) for (const k of identities(t)) out.add(k);
   }
   return out;
 }
 
-function planInputs(paths: string[], invocation: ReviewInvocation, metricsDatasets: string[]): PlanInputs {
+function planInputs(
+  paths: string[],
+  invocation: ReviewInvocation,
+  metricsDatasets: string[],
+  environment: CliEnvironment | undefined,
+): PlanInputs {
   return {
     scope: { kind: invocation.prune === true ? 'all' : 'files' },
     allowUnknownColumns: invocation.allowUnknownColumns === true,
-    matchByName: invocation.matchByName === true,
+    // An environment other than the home one finds each trigger by dataset and name, as obs plan --env does.
+    matchByName: invocation.matchByName === true || environment?.plan.overlay !== undefined,
     paths,
     metricsDatasets,
     maxBytes: invocation.maxBytes,
+    ...(environment === undefined ? {} : { environment: environment.record }),
   };
 }
 
@@ -81,6 +96,7 @@ async function runTests(
   client: ServiceClient,
   io: MainIo,
   maxBytes: number,
+  environment: CliEnvironment | undefined,
 ) {
   const session: TestSession = {
     client,
@@ -93,6 +109,7 @@ async function runTests(
     record: false,
     force: false,
     unsaved: 0,
+    ...(environment === undefined ? {} : { environment }),
   };
   const reports: TestFileReport[] = [];
   for (const file of files) if (!session.signal.aborted) reports.push(await runTestFile(file, session));
@@ -161,19 +178,22 @@ type ServiceChecks = Pick<ReviewReport, 'plan' | 'fromChange' | 'noise' | 'tests
  */
 async function serviceChecks(
   list: string[],
-  ready: { metrics: string[]; changed: ChangedFiles | undefined },
+  ready: { metrics: string[]; changed: ChangedFiles | undefined; environment: CliEnvironment | undefined },
   scope: ReviewScope,
   invocation: ReviewInvocation,
   io: MainIo,
 ): Promise<ServiceChecks> {
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
+  const { environment } = ready;
   try {
-    const inputs = planInputs(list, invocation, ready.metrics);
-    const made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    const inputs = planInputs(list, invocation, ready.metrics, environment);
+    const made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency, environment?.plan);
     const matchByName = invocation.matchByName === true;
     const deleted =
-      ready.changed === undefined ? new Set<string>() : await deletedTriggers(ready.changed, io, matchByName);
+      ready.changed === undefined
+        ? new Set<string>()
+        : await deletedTriggers(ready.changed, io, matchByName, environment);
     const fromChange = (made?.plan.changes ?? []).flatMap((c, i) =>
       isFromChange(c, scope.touches, deleted) ? [i] : [],
     );
@@ -183,7 +203,7 @@ async function serviceChecks(
       made === undefined || !invocation.noise
         ? undefined
         : { days: invocation.days, entries: await noiseDiffOf(ownPlan(made, fromChange), session, io, noiseOptions) };
-    const tests = await runTests(scope.tests, session, client, io, invocation.maxBytes);
+    const tests = await runTests(scope.tests, session, client, io, invocation.maxBytes, environment);
     const problems = [
       ...(made === undefined ? ['no plan could be made (said above)'] : []),
       ...(made !== undefined && !made.complete ? ['the plan is not of every file and dataset (said above)'] : []),
@@ -201,19 +221,47 @@ async function serviceChecks(
   }
 }
 
+/**
+ * The lint of the files in scope; with --env each as the environment sees it, and the environment's own findings
+ * in a report of the environments file. Overrides naming no trigger are looked for only over files a folder's walk
+ * found whole: with --changed-since only some are linted (the plan's gate still blocks such an override).
+ */
+async function lintScope(
+  scope: ReviewScope,
+  ready: { metrics: string[]; changed: ChangedFiles | undefined; environment: CliEnvironment | undefined },
+  invocation: ReviewInvocation,
+  io: MainIo,
+): Promise<FileReport[]> {
+  const options = lintOptions(invocation, ready.metrics);
+  const envLint = ready.environment === undefined ? undefined : new EnvironmentLint(ready.environment);
+  if (envLint === undefined) return lintFiles(scope.lint, options, io, invocation.maxBytes);
+  const named = new Set(ready.changed === undefined ? scope.named : scope.lint);
+  const linted = await lintFiles(scope.lint, options, io, invocation.maxBytes, { lint: envLint, named });
+  return envLint.withEnvironmentsFile(linted, io.cwd);
+}
+
 /** The review of the files under the paths; undefined (each problem said) when nothing could be reviewed. */
 async function makeReview(
   paths: readonly string[],
   invocation: ReviewInvocation,
-  io: MainIo,
-): Promise<{ report: ReviewReport; jsonOut: string | undefined } | undefined> {
+  given: MainIo,
+): Promise<{ report: ReviewReport; jsonOut: string | undefined; io: MainIo } | undefined> {
   const list = paths.length === 0 ? ['.'] : [...paths];
-  const ready = await preflight(invocation, io);
-  if (ready === undefined) return undefined;
-  const scope = await reviewScope(list, ready.changed, io, invocation.maxBytes);
+  const environment = await environmentOf(invocation, list, given);
+  if (!environment.ok) {
+    warn(given, `${environment.reason}; nothing was reviewed`);
+    return undefined;
+  }
+  // With --env the service is the one the environment's variables name.
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.serviceEnv };
+  const preflown = await preflight(invocation, io);
+  if (preflown === undefined) return undefined;
+  const ready = { ...preflown, environment: environment.value };
+  const seenOtherwise = await overlayTouches(ready.environment, ready.changed, io.cwd);
+  const scope = await reviewScope(list, ready.changed, io, invocation.maxBytes, seenOtherwise);
   for (const p of scope.problems) warn(io, p);
   if (scope.problems.length > 0) return undefined;
-  const lint = await lintFiles(scope.lint, lintOptions(invocation, ready.metrics), io, invocation.maxBytes);
+  const lint = await lintScope(scope, ready, invocation, io);
   for (const f of lint) if (f.error !== undefined) warn(io, `cannot read ${f.file}: ${f.error}`);
   const named = lint.map((f) => repoPath(io.cwd, f.file));
   const lines = ready.changed === undefined ? undefined : await changedLines(io.cwd, ready.changed, named);
@@ -221,18 +269,23 @@ async function makeReview(
   const report: ReviewReport = {
     format: 'obs-review',
     version: 1,
+    ...(ready.environment === undefined ? {} : { environment: ready.environment.plan.name }),
     ...changedPart(invocation, ready.changed),
     lint,
     ...(lines === undefined ? {} : { changedLines: linesByFile(lint, lines, io.cwd) }),
     ...checks,
   };
-  return { report, jsonOut: ready.jsonOut };
+  return { report, jsonOut: ready.jsonOut, io };
 }
 
-export async function runReview(paths: readonly string[], invocation: ReviewInvocation, io: MainIo): Promise<number> {
-  const made = await makeReview(paths, invocation, io);
+export async function runReview(
+  paths: readonly string[],
+  invocation: ReviewInvocation,
+  given: MainIo,
+): Promise<number> {
+  const made = await makeReview(paths, invocation, given);
   if (made === undefined) return EXIT_TROUBLE;
-  const { report, jsonOut } = made;
+  const { report, jsonOut, io } = made;
   const json = `${visibleJson(reviewJson(report))}\n`;
   const markdown = reviewMarkdown(report);
   if (invocation.format === 'json') writeData(io, json);
@@ -254,12 +307,14 @@ const POSTED = {
 /** The Markdown posted to the pull request (said on stderr); false when it could not be. */
 async function comment(markdown: string, report: ReviewReport, invocation: ReviewInvocation, io: MainIo) {
   const { postReviewComment } = await import('./github/comment');
+  const key = invocation.commentKey ?? report.environment;
   const posted = await postReviewComment({
     markdown,
     nothingChanged: saysNothing(report),
     env: io.env ?? {},
     cwd: io.cwd,
-    ...(invocation.commentKey === undefined ? {} : { key: invocation.commentKey }),
+    // Reviews of staging and production keep a comment each: the environment names its own unless a key is given.
+    ...(key === undefined ? {} : { key }),
   });
   if (!posted.ok) {
     warn(io, `--comment: ${posted.reason.message}`);

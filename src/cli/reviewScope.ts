@@ -13,6 +13,8 @@ import type { ChangedFiles } from './reviewChanged';
 export interface ReviewScope {
   /** The trigger files to lint, as named (relative to the current folder). */
   lint: string[];
+  /** Those of them a path names on its own (a file or a glob), not found by a folder's walk. */
+  named: string[];
   /** The test files to run. */
   tests: string[];
   /** Whether a trigger file (by its path relative to the current folder) is one the change touches. */
@@ -40,15 +42,43 @@ async function testedBy(test: string, io: MainIo, maxBytes: number): Promise<str
   return path === undefined ? undefined : repoPath(io.cwd, path);
 }
 
+/** The trigger files whose text `seenOtherwise` says an environment now sees otherwise (by their git path). */
+async function touchedByOverlay(
+  files: readonly string[],
+  seenOtherwise: ((text: string) => boolean) | undefined,
+  io: MainIo,
+  maxBytes: number,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (seenOtherwise === undefined) return out;
+  for (const file of files) {
+    let text: string | undefined;
+    try {
+      text = decodeStrict(await readCommandLineFile(file, io.cwd, maxBytes));
+    } catch {
+      // Unreadable: its lint says why; the plan blocks it whatever the change is.
+    }
+    if (text === undefined || seenOtherwise(text)) out.add(repoPath(io.cwd, file));
+  }
+  return out;
+}
+
+/**
+ * `seenOtherwise`: with --env, for a change that edits the environments file, whether it changes how the
+ * environment sees a trigger file's text (such a file is one the change touches).
+ */
 export async function reviewScope(
   paths: readonly string[],
   changed: ChangedFiles | undefined,
   io: MainIo,
   maxBytes: number,
+  seenOtherwise?: (text: string) => boolean,
 ): Promise<ReviewScope> {
   const triggers = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
   const problems = [...triggers.problems];
-  const touches = (file: string) => changed === undefined || changed.changed.has(repoPath(io.cwd, file));
+  const overlaid = await touchedByOverlay(triggers.files, seenOtherwise, io, maxBytes);
+  const touches = (file: string) =>
+    changed === undefined || changed.changed.has(repoPath(io.cwd, file)) || overlaid.has(repoPath(io.cwd, file));
   const lint = triggers.files.filter(touches);
   const found = await expandPaths(await testFolders(paths, io.cwd), io.cwd, TRIGGER_TEST_SUFFIX);
   // Folders without tests are no problem of a review: only a path refused or unreadable is.
@@ -60,5 +90,6 @@ export async function reviewScope(
     const tested = mine ? undefined : await testedBy(test, io, maxBytes);
     if (mine || (tested !== undefined && touches(tested))) tests.push(test);
   }
-  return { lint, tests, touches, problems };
+  const named = new Set(triggers.named);
+  return { lint, named: lint.filter((f) => named.has(f)), tests, touches, problems };
 }

@@ -9,7 +9,15 @@ export interface GateOptions {
    * that uses one is blocked otherwise; the person planning says so.
    */
   allowUnknownColumns?: boolean;
+  /**
+   * Where a diagnostic is fixed, when that is not the line of the text linted (the trigger as an environment sees
+   * it: a line of its file, or an override in the environments file).
+   */
+  placeOf?: (d: Diagnostic) => DiagnosticPlace;
 }
+
+/** A line of the file (1-based), or a place in another file said in words. */
+export type DiagnosticPlace = { line: number } | { elsewhere: string };
 
 /** How many diagnostics a reason names before it counts the rest. */
 const NAMED = 3;
@@ -18,8 +26,11 @@ const blocks = (d: Diagnostic, o: GateOptions): boolean =>
   d.severity === 'error' || (d.rule === 'query/unknown-column' && o.allowUnknownColumns !== true);
 
 /** `trigger/frequency (line 5): frequency must be...` */
-function described(d: Diagnostic): string {
-  return l10n.t('{0} (line {1}): {2}', d.rule, d.range.start.line + 1, d.message);
+function described(d: Diagnostic, o: GateOptions): string {
+  const place = o.placeOf?.(d) ?? { line: d.range.start.line + 1 };
+  return 'line' in place
+    ? l10n.t('{0} (line {1}): {2}', d.rule, place.line, d.message)
+    : l10n.t('{0} ({1}): {2}', d.rule, place.elsewhere, d.message);
 }
 
 /**
@@ -48,7 +59,7 @@ export function blockingReasons(
   return (index) => {
     const found = [...whole, ...(byIndex.get(index) ?? [])];
     if (found.length === 0) return [];
-    const named = found.slice(0, NAMED).map(described);
+    const named = found.slice(0, NAMED).map((d) => described(d, o));
     const more = found.length - named.length;
     return more > 0 ? [...named, l10n.t('and {0} more problems that keep it from being written', more)] : named;
   };

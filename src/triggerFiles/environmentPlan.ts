@@ -3,6 +3,9 @@
 // recipients mapped, the home's id dropped), so that the linter, the service's lists and the writes all see what
 // that environment will hold. What cannot be taken there, and an override that names no trigger of the files,
 // blocks with its place named. No vscode import.
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import type { DiagnosticPlace } from '../lint/gate';
+import type { Diagnostic } from '../lint/types';
 import { effectiveTrigger, unusedOverrides } from './effective';
 import type { Environment } from './environments';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
@@ -68,6 +71,62 @@ export function fileAsSeenBy(
   if (problems.length > 0)
     return { file: { ok: false, reason: `as ${env.name} sees it: ${problems.join('; ')}` }, triggers: e.triggers };
   return { file: withoutIds(readTriggerFile(e.text)), triggers: e.triggers };
+}
+
+const startsWith = (path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean =>
+  prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+
+/**
+ * The override a finding of the effective text is about, when the environment's overlay set the member it points
+ * at: the home's dataset (canonical) and trigger name, and the member under the trigger. Undefined for a member
+ * the trigger file holds as the environment sees it, where the finding is fixed.
+ */
+export function overriddenMember(
+  effective: EffectiveFile,
+  path: readonly (string | number)[],
+): { dataset: string; name: string; member: (string | number)[] } | undefined {
+  // The effective text holds the triggers as the file does: one object, or an array in the same order.
+  const index = typeof path[0] === 'number' ? path[0] : -1;
+  const member = index === -1 ? [...path] : path.slice(1);
+  const overlaid = effective.overlaid.get(index);
+  if (overlaid === undefined || !overlaid.paths.some((p) => startsWith(member, p))) return undefined;
+  return { dataset: overlaid.dataset, name: overlaid.name, member };
+}
+
+/**
+ * The line (1-based) of a path in a JSON text, as the linter places a member (its key; a missing one: its nearest
+ * parent). Here rather than the linter's locator: plans load of the linter only its gate.
+ */
+function lineOfPath(text: string, root: Node | undefined, path: readonly (string | number)[]): number {
+  let offset = 0;
+  for (let n = path.length; n > 0 && root !== undefined; n--) {
+    const node = findNodeAtLocation(root, path.slice(0, n));
+    if (node === undefined) continue;
+    offset = node.parent?.type === 'property' ? node.parent.offset : node.offset;
+    break;
+  }
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * Where a finding of the effective trigger is fixed: a member the overlay set at its override in the environments
+ * file, any other at its line in the trigger file (the effective text's lines are not the file's).
+ */
+export function placeOfFinding(
+  effective: EffectiveFile,
+  fileText: string,
+  env: { name: string; file: string },
+): (d: Diagnostic) => DiagnosticPlace {
+  let root: { node: Node | undefined } | undefined;
+  return (d) => {
+    const o = overriddenMember(effective, d.path);
+    if (o !== undefined)
+      return { elsewhere: `${env.file} ${placeText(env.name, ['triggers', o.dataset, o.name, ...o.member])}` };
+    root ??= { node: parseTree(fileText) };
+    return { line: lineOfPath(fileText, root.node, d.path) };
+  };
 }
 
 /** A place in the environments file, as people read it: environments.production.triggers."checkout"."Errors". */

@@ -4,7 +4,7 @@
 // datasets, the team's recipients, the saved queries their query_ids name), and the plan again with the gates.
 // Each caller keeps only how it reads its files, lints and shows the result. No vscode import.
 import type { AccountRecipient } from '../api/schemas/account';
-import { blockingReasons } from '../lint/gate';
+import { blockingReasons, type GateOptions } from '../lint/gate';
 import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
@@ -23,7 +23,13 @@ import { holdsReference, TeamRecipients, withReferencesResolved } from './recipi
 import { makePlan, sha256, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 import { savedQueryReasons } from './planQueries';
-import { effectiveFile, unusedOverrideEntries, type EffectiveFile, type PlanEnvironment } from './environmentPlan';
+import {
+  effectiveFile,
+  placeOfFinding,
+  unusedOverrideEntries,
+  type EffectiveFile,
+  type PlanEnvironment,
+} from './environmentPlan';
 
 /** A trigger file as its caller found it. */
 export interface PlanSource {
@@ -135,7 +141,13 @@ function environmentFiles(req: PlanRequest) {
       ...(by === undefined ? [] : [`an override of its dataset in ${by} names no trigger of the files (said there)`]),
     ];
   };
-  return { files, blocked, blockedBy };
+  const texts = new Map(req.sources.map((s) => [s.file, s.text]));
+  /** Where a finding of a file's effective text is fixed (undefined: at its line, the file read as it is). */
+  const placeOf = (file: string) => {
+    const [e, text] = [effective.get(file), texts.get(file)];
+    return env === undefined || e === undefined || text === undefined ? undefined : placeOfFinding(e, text, env);
+  };
+  return { files, blocked, blockedBy, placeOf };
 }
 
 /** The plan narrowed to its scope. */
@@ -250,6 +262,7 @@ async function lintReasons(
   files: readonly PlanFile[],
   writes: readonly Write[],
   columns: Record<string, DatasetColumns> | undefined,
+  placeOf: (file: string) => GateOptions['placeOf'],
 ) {
   const reasons = new Map<string, (index: number) => string[]>();
   const linted = new Set(writes.map((c) => c.file));
@@ -262,7 +275,7 @@ async function lintReasons(
       blockingReasons(
         diagnostics,
         f.read.triggers.some((t) => t.index >= 0),
-        gate,
+        { ...gate, placeOf: placeOf(f.file) },
       ),
     );
   }
@@ -314,7 +327,7 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     ...(req.onPause === undefined ? {} : { onPause: req.onPause }),
   });
   const sloFiles = sloFilesOf(req.sources);
-  const { files: read, blocked, blockedBy: environmentReasons } = environmentFiles(req);
+  const { files: read, blocked, blockedBy: environmentReasons, placeOf } = environmentFiles(req);
   const { index, failures } = await serviceIndex(req, read, pool);
   const sloCompared = await compareSloFiles(sloFiles, req.service, pool, {
     matchByName: req.inputs.matchByName || req.environment?.overlay !== undefined,
@@ -338,7 +351,7 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   const datasets = [...writes, ...sloWrites.filter((c) => c.kind === 'definitions')].map((c) => c.dataset);
   const columns = await columnsOf(req, [...new Set(datasets)].sort(), pool, notes);
   const recipients = (await team())?.ids;
-  const linted = await lintReasons(req, files, writes, columns);
+  const linted = await lintReasons(req, files, writes, columns, placeOf);
   const sloLinted = await sloLintReasons(req, sloFiles, new Set(sloWrites.map((c) => c.file)), columns);
   const gate = {
     service: req.service,

@@ -1,7 +1,7 @@
 // obs plan, apply and drift with --env against two sandboxes, staging and production (docs/ENVIRONMENTS.md):
 // the demo's trigger files and its obs.environments.json, one set of files planned and applied to both, each
 // trigger as its environment sees it; what the environments file gets wrong stops the command before it plans.
-import { after, before, beforeEach, test } from 'node:test';
+import { after, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,31 +9,17 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
 import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
 import { runObs } from './obs-run';
-import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { environmentSandboxes } from './env-sandboxes';
+import type { TestSandbox } from './sandbox-helpers';
 
 const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
 const HIGH = 'triggers/api-gateway/High-error-rate.trigger.json';
 const ENVIRONMENTS = 'obs.environments.json';
 
-let staging: TestSandbox;
-let production: TestSandbox;
-let env: Record<string, string>;
+const sandboxes = environmentSandboxes();
 let dir = '';
 
-before(async () => {
-  [staging, production] = await Promise.all([
-    startTestSandbox({ rateLimit: 100_000 }),
-    startTestSandbox({ rateLimit: 100_000, demoEnvironment: 'production' }),
-  ]);
-  env = {
-    OBS_STAGING_BASE_URL: staging.base,
-    OBS_STAGING_CONFIG_KEY: staging.handle.info.configKey,
-    OBS_PRODUCTION_BASE_URL: production.base,
-    OBS_PRODUCTION_CONFIG_KEY: PRODUCTION_CREDENTIALS.configKey,
-  };
-});
-after(async () => {
-  await Promise.all([staging.handle.close(), production.handle.close()]);
+after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -43,7 +29,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'obs-env-'));
   cpSync(DEMO_WORKSPACE, dir, { recursive: true });
   rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
-  await Promise.all([reset(staging), reset(production)]);
+  await Promise.all([reset(sandboxes.staging), reset(sandboxes.production)]);
 });
 
 /** The sandbox back to its demo data (its control endpoint). */
@@ -55,7 +41,7 @@ async function reset(sb: TestSandbox): Promise<void> {
   assert.equal(res.status, 200, await res.text());
 }
 
-const run = (argv: string[], over: Record<string, string> = env) => runObs(argv, { cwd: dir, env: over });
+const run = (argv: string[], over: Record<string, string> = sandboxes.env) => runObs(argv, { cwd: dir, env: over });
 const readJson = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
 const writeJson = (file: string, value: unknown) =>
   writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
@@ -114,7 +100,7 @@ test('one edit of the files is planned and applied to staging and production, ea
     assert.equal(drift.code, 0, drift.stdout + drift.stderr);
   }
   const prod = await triggerOf(
-    production,
+    sandboxes.production,
     PRODUCTION_CREDENTIALS.configKey,
     'api-gateway',
     PRODUCTION.triggers.gwErrors,
@@ -123,7 +109,12 @@ test('one edit of the files is planned and applied to staging and production, ea
     [prod?.threshold?.value, prod?.recipients?.map((r) => r.id)],
     [24, [PRODUCTION.recipients.emailOncall]],
   );
-  const stag = await triggerOf(staging, staging.handle.info.configKey, 'api-gateway', DEMO.triggers.gwErrors);
+  const stag = await triggerOf(
+    sandboxes.staging,
+    sandboxes.staging.handle.info.configKey,
+    'api-gateway',
+    DEMO.triggers.gwErrors,
+  );
   assert.deepEqual([stag?.threshold?.value, stag?.description], [5, 'Edited once for both environments.']);
 });
 
@@ -208,7 +199,7 @@ test('an environments file with a mistake: exit 2 naming its place', async () =>
 });
 
 test("the environment's variables unset: exit 2 naming them", async () => {
-  const { OBS_PRODUCTION_CONFIG_KEY: _key, ...rest } = env;
+  const { OBS_PRODUCTION_CONFIG_KEY: _key, ...rest } = sandboxes.env;
   const r = await run(['plan', '--env', 'production', 'triggers'], rest);
   assert.equal(r.code, 2);
   assert.equal(
@@ -238,7 +229,7 @@ test('apply refuses a plan of another environment, one made without --env, and o
     'obs: the plan is not applied, nothing was written: the environments file obs.environments.json changed since the plan was made: plan again and review the new plan\n',
   ]);
   const prod = await triggerOf(
-    production,
+    sandboxes.production,
     PRODUCTION_CREDENTIALS.configKey,
     'api-gateway',
     PRODUCTION.triggers.gwErrors,

@@ -3,7 +3,8 @@
 // trigger of the files walked.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { effectiveFile, unusedOverrideEntries } from '../../src/triggerFiles/environmentPlan';
+import type { Diagnostic } from '../../src/lint';
+import { effectiveFile, placeOfFinding, unusedOverrideEntries } from '../../src/triggerFiles/environmentPlan';
 import { readEnvironments, type Environment } from '../../src/triggerFiles/environments';
 
 function production(overlay: Record<string, unknown>): Environment {
@@ -77,4 +78,27 @@ test('an override of a dataset the walked files hold that names none of their tr
 
 test('the home environment has no overrides to check', () => {
   assert.deepEqual(unusedOverrideEntries({ name: 'staging', file: 'obs.environments.json' }, []), []);
+});
+
+/** A finding of the effective text at `path` (its range is the effective text's, which neither file holds). */
+const finding = (path: (string | number)[]): Diagnostic => ({
+  rule: 'trigger/threshold-op',
+  severity: 'error',
+  message: 'm',
+  path,
+  range: { start: { line: 40, character: 0 }, end: { line: 40, character: 1 } },
+});
+
+test("a finding on a member the override set is placed at the override; any other at the file's own line", () => {
+  const env = production({ triggers: { checkout: { B: { threshold: { op: '=>' } } } } });
+  const text = `[\n${JSON.stringify(trigger('A', []))},\n${JSON.stringify(trigger('B', []), null, 2)}\n]\n`;
+  const file = effectiveFile(text, env);
+  assert.ok(file !== undefined);
+  const place = placeOfFinding(file, text, { name: 'production', file: 'obs.environments.json' });
+  assert.deepEqual(place(finding([1, 'threshold', 'op'])), {
+    elsewhere: 'obs.environments.json environments.production."triggers"."checkout"."B"."threshold"."op"',
+  });
+  // B's threshold value is the file's: line 9 of the file ("value": 5), whatever line the effective text has it on.
+  assert.deepEqual(place(finding([1, 'threshold', 'value'])), { line: 9 });
+  assert.deepEqual(place(finding([0, 'threshold', 'op'])), { line: 2 });
 });

@@ -64,6 +64,11 @@ test('the first lines count the change own changes and say what was planned agai
   ]);
 });
 
+test('a review for an environment names it in its title, as its files were seen by it', () => {
+  const md = reviewMarkdown(report({ environment: 'production_eu' }));
+  assert.equal(md.split('\n')[0], '## Trigger review: production\\_eu');
+});
+
 test('a difference the service already had is a section of its own, not counted as the change', () => {
   const p = plan([update('mine', 'mine.trigger.json'), update('older', 'older.trigger.json')]);
   const md = reviewMarkdown(report({ plan: p, fromChange: [0] }));
