@@ -4,13 +4,11 @@
 // trigger of the files found in a folder is a diagnostic at its place.
 import { resolve } from 'node:path';
 import type { DecodedFile, Diagnostic, LintReport } from '../lint';
-import type { JsonPath } from '../lint/types';
-import { rangeLocator } from '../lint/locate';
 import { ruleInfo } from '../lint/rules';
 import type { PlanEnvironment } from '../triggerFiles';
 import { unusedOverrides } from '../triggerFiles/effective';
-import { effectiveFile, overriddenMember } from '../triggerFiles/environmentPlan';
-import { canonicalDatasetSlug } from '../triggerFiles/normalize';
+import { EnvironmentFindings } from '../triggerFiles/environmentLint';
+import { effectiveFile } from '../triggerFiles/environmentPlan';
 import type { FileReport } from './lintSarif';
 
 /** The environment obs lint reads the trigger files for, and its environments file's text. */
@@ -21,38 +19,15 @@ export interface LintEnvironment {
 
 type Lint = (decoded: DecodedFile) => LintReport;
 
-/**
- * The keys of the environment's `triggers` as the file spells them, by canonical dataset slug (the reader keeps
- * them canonical). The file was read strictly before: its shape is the one the reader checked.
- */
-function triggerKeys(text: string, name: string): Map<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    const envs = (value as { environments?: Record<string, { triggers?: Record<string, unknown> }> }).environments;
-    const keys = Object.keys(envs?.[name]?.triggers ?? {});
-    return new Map(keys.map((k) => [canonicalDatasetSlug(k), k]));
-  } catch {
-    return new Map();
-  }
-}
-
 /** The diagnostics of one run of obs lint --env: those of each trigger file, and those of the environments file. */
 export class EnvironmentLint {
   /** The diagnostics at the environments file, in the order found. */
   readonly atEnvironments: Diagnostic[] = [];
   private readonly walked: { dataset: string; name: string }[] = [];
-  private readonly locateThere: ReturnType<typeof rangeLocator>;
-  private readonly keys: Map<string, string>;
+  private readonly findings: EnvironmentFindings;
 
   constructor(private readonly env: LintEnvironment) {
-    this.locateThere = rangeLocator(env.text);
-    this.keys = triggerKeys(env.text, env.plan.name);
-  }
-
-  /** The path of an override's member in the environments file. */
-  private overridePath(dataset: string, name: string, rest: JsonPath): JsonPath {
-    const key = this.keys.get(dataset) ?? dataset;
-    return ['environments', this.env.plan.name, 'triggers', key, name, ...rest];
+    this.findings = new EnvironmentFindings({ name: env.plan.name, text: env.text });
   }
 
   /**
@@ -65,27 +40,9 @@ export class EnvironmentLint {
       overlay === undefined || decoded.problems.length > 0 ? undefined : effectiveFile(decoded.text, overlay);
     if (effective === undefined) return lint(decoded);
     if (walked) this.walked.push(...effective.triggers);
-    const locateHere = rangeLocator(decoded.text);
-    const here: Diagnostic[] = [];
     const report = lint({ ...decoded, text: effective.text });
-    for (const d of report.diagnostics) {
-      // Another environment than the home one names recipients by type and target by design (its ids differ);
-      // obs plan resolves each to that environment's id.
-      if (d.rule === 'trigger/recipient-deprecated') continue;
-      const overridden = overriddenMember(effective, d.path);
-      // Its fix and related places are ranges of the effective text: neither file holds them there.
-      const { fix: _fix, related: _related, ...plain } = d;
-      if (overridden !== undefined) {
-        const path = this.overridePath(overridden.dataset, overridden.name, overridden.member);
-        this.atEnvironments.push({ ...plain, path, range: this.locateThere(path) });
-      } else here.push({ ...plain, range: locateHere(d.path) });
-    }
-    for (const [index, problems] of effective.problems) {
-      const path = index === -1 ? ['recipients'] : [index, 'recipients'];
-      const range = locateHere(path);
-      for (const message of problems)
-        here.push({ rule: 'trigger/recipient', ...severity('trigger/recipient'), message, range, path });
-    }
+    const { here, there } = this.findings.place(report.diagnostics, effective, decoded.text);
+    this.atEnvironments.push(...there);
     return { ...report, diagnostics: here };
   }
 
@@ -109,8 +66,8 @@ export class EnvironmentLint {
     const datasets = new Set(this.walked.map((t) => t.dataset));
     return unusedOverrides(overlay, this.walked).flatMap(([, dataset, name]) => {
       if (typeof dataset !== 'string' || typeof name !== 'string' || !datasets.has(dataset)) return [];
-      const path = this.overridePath(dataset, name, []);
-      const range = this.locateThere(path);
+      const path = this.findings.overridePath(dataset, name, []);
+      const range = this.findings.rangeThere(path);
       const message =
         `${this.env.plan.name} overrides ${JSON.stringify(name)} of ${dataset}, but no trigger file holds a ` +
         'trigger of that name: a misspelt name leaves the trigger it means as its file holds it';
@@ -119,4 +76,4 @@ export class EnvironmentLint {
   }
 }
 
-const severity = (rule: 'trigger/recipient' | 'environments/file') => ({ severity: ruleInfo(rule).severity });
+const severity = (rule: 'environments/file') => ({ severity: ruleInfo(rule).severity });

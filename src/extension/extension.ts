@@ -74,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const account = keep(registerAccount(host, connections.manager));
   const tree = keep(registerTreeFeature(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLintFeature(context, host, connections.manager, account, tree));
+  const lint = keep(registerLintFeature(context, host, connections, account, tree));
   // One apply at a time per service, across the editor's Apply and the agents' apply tool.
   const applyLocks = new ApplyLocks();
   const sync = keep(registerTriggersAsCode(context, host, connections, tree, { lint: lint.lint, account, applyLocks }));
@@ -197,13 +197,14 @@ function registerTreeFeature(
 function registerLintFeature(
   context: vscode.ExtensionContext,
   host: Host,
-  connections: ConnectionManager,
+  { manager: connections, environments }: Connections,
   account: Account,
   tree: DatasetsTree,
 ): Registered<RegisteredLint> {
   return registerLint({
     extensionUri: context.extensionUri,
     connections,
+    environments,
     settings: host.settings,
     feedback: host.feedbackFor('lint'),
     recipients: account.recipients,

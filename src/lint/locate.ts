@@ -1,8 +1,7 @@
 // Where a finding lies in the file: from a JSON path to the node (or just the offsets) it points at.
 import { findValueNode } from './fixes';
-import { skimTree, type SkimNode } from './skim';
-import { LineIndex } from './text';
-import type { Diagnostic, JsonPath } from './types';
+import type { SkimNode } from './skim';
+import type { JsonPath } from './types';
 
 export interface Span {
   offset: number;
@@ -57,18 +56,4 @@ export function pathOf(node: SkimNode): JsonPath {
     }
   }
   return path.reverse();
-}
-
-/**
- * Where a path lies in a text, as the linter ranges a member (key through value; a missing one: its parent). A
- * text that does not parse is pointed at from its start, never at a place of another text.
- */
-export function rangeLocator(text: string): (path: JsonPath) => Diagnostic['range'] {
-  const root = skimTree(text);
-  const lines = new LineIndex(text);
-  return (path) => {
-    if (root === undefined) return lines.range(0, 0);
-    const span = targetSpan(root, path);
-    return lines.range(span.offset, span.length);
-  };
 }

@@ -3,10 +3,10 @@
 // recipients mapped, the home's id dropped), so that the linter, the service's lists and the writes all see what
 // that environment will hold. What cannot be taken there, and an override that names no trigger of the files,
 // blocks with its place named. No vscode import.
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { DiagnosticPlace } from '../lint/gate';
 import type { Diagnostic } from '../lint/types';
 import { effectiveTrigger, unusedOverrides } from './effective';
+import { jsonRangeLocator } from './jsonPlaces';
 import type { Environment } from './environments';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import type { BlockedTrigger } from './plan';
@@ -94,23 +94,6 @@ export function overriddenMember(
 }
 
 /**
- * The line (1-based) of a path in a JSON text, as the linter places a member (its key; a missing one: its nearest
- * parent). Here rather than the linter's locator: plans load of the linter only its gate.
- */
-function lineOfPath(text: string, root: Node | undefined, path: readonly (string | number)[]): number {
-  let offset = 0;
-  for (let n = path.length; n > 0 && root !== undefined; n--) {
-    const node = findNodeAtLocation(root, path.slice(0, n));
-    if (node === undefined) continue;
-    offset = node.parent?.type === 'property' ? node.parent.offset : node.offset;
-    break;
-  }
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
-/**
  * Where a finding of the effective trigger is fixed: a member the overlay set at its override in the environments
  * file, any other at its line in the trigger file (the effective text's lines are not the file's).
  */
@@ -119,13 +102,12 @@ export function placeOfFinding(
   fileText: string,
   env: { name: string; file: string },
 ): (d: Diagnostic) => DiagnosticPlace {
-  let root: { node: Node | undefined } | undefined;
+  const locate = jsonRangeLocator(fileText);
   return (d) => {
     const o = overriddenMember(effective, d.path);
     if (o !== undefined)
       return { elsewhere: `${env.file} ${placeText(env.name, ['triggers', o.dataset, o.name, ...o.member])}` };
-    root ??= { node: parseTree(fileText) };
-    return { line: lineOfPath(fileText, root.node, d.path) };
+    return { line: locate(d.path).start.line + 1 };
   };
 }
 

@@ -28,6 +28,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/core/l10nSetup.ts',
   'src/extension/core/pageL10nSetup.ts',
   'src/extension/core/workspaceText.ts',
+  'src/extension/diagnostics/asSeenLint.ts',
   'src/extension/diagnostics/fileRemovals.ts',
   'src/extension/diagnostics/lintCodeActions.ts',
   'src/extension/diagnostics/lintCollection.ts',

@@ -208,6 +208,36 @@ test('each document version is linted once, whoever asks', async () => {
   }
 });
 
+test("a document seen by an environment is linted as its view says, and its findings are the view's placing of them", async () => {
+  const { runner } = countedRunner();
+  const seen: string[] = [];
+  const documents = new LintedDocuments(
+    runner,
+    () => OPTIONS,
+    (key, text) => ({
+      environment: 'production',
+      text: text.replace('"frequency": 90', '"frequency": 900'),
+      place: (found) => {
+        seen.push(...found.map((d) => d.rule));
+        return { here: found.slice(1), there: found.slice(0, 1) };
+      },
+    }),
+  );
+  try {
+    const linted = await documents.lint('file:///a.trigger.json', 1, () => BAD);
+    // The view's text has a frequency the linter allows: only the read-only member is found.
+    assert.deepEqual(seen, ['trigger/read-only-member']);
+    assert.deepEqual(linted.diagnostics, []);
+    assert.deepEqual(
+      [linted.seenBy?.environment, linted.seenBy?.there.map((d) => d.rule)],
+      ['production', ['trigger/read-only-member']],
+    );
+  } finally {
+    documents.clear();
+    runner.dispose();
+  }
+});
+
 test('fix-all is computed only when asked for: none after a lint with fixable problems, one for two requests of the same version', async () => {
   const { runner, workers } = countedRunner();
   const documents = new LintedDocuments(runner, () => OPTIONS);

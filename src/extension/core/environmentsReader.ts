@@ -16,6 +16,6 @@ export interface EnvironmentsFileRead {
 export function readEnvironmentsFile(text: string): EnvironmentsFileRead {
   const read = readEnvironments(text);
   return read.ok
-    ? { state: { kind: 'read', environments: read.value }, diagnostics: [] }
+    ? { state: { kind: 'read', environments: read.value, text }, diagnostics: [] }
     : { state: { kind: 'broken', problems: read.reason }, diagnostics: lintEnvironmentsText(text) };
 }

@@ -8,7 +8,7 @@ import { Emitter } from './memento';
 /** A folder's environments file as last read: absent, usable, or refused with its mistakes. */
 export type EnvironmentsFileState =
   | { readonly kind: 'absent' }
-  | { readonly kind: 'read'; readonly environments: Environments }
+  | { readonly kind: 'read'; readonly environments: Environments; readonly text: string }
   | { readonly kind: 'broken'; readonly problems: readonly EnvironmentsProblem[] };
 
 /** What a connection is in the workspace: the environment (and folder) whose file names it as its connection. */
@@ -49,6 +49,16 @@ export class WorkspaceEnvironments {
   environmentsOf(folder: string): Environments | undefined {
     const state = this.files.get(folder);
     return state?.kind === 'read' ? state.environments : undefined;
+  }
+
+  /**
+   * The environment other than the home one that this connection is in a folder (as overlaysOfConnection), with
+   * the text of the file it was read from (where a finding about an override is placed).
+   */
+  awayIn(folder: string, connection: string): (AwayEnvironment & { text: string }) | undefined {
+    const state = this.files.get(folder);
+    const away = state?.kind === 'read' ? awayEnvironmentOf(state.environments, connection) : undefined;
+    return away === undefined || state?.kind !== 'read' ? undefined : { ...away, text: state.text };
   }
 
   /** Each environment whose `connection` is this connection's name, in usable files (folders in the order read). */

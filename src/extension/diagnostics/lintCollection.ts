@@ -33,10 +33,22 @@ export class LintCollection implements vscode.Disposable {
 
   constructor(private readonly docs: RuleDocs) {}
 
-  /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
-  show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number): void {
+  /**
+   * A lint's diagnostics of a uri as VS Code shows them; those of a file linted as an environment sees it name the
+   * environment in their source, where quick fixes (asked for by the linter's source) do not look.
+   */
+  shown(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], environment?: string): vscode.Diagnostic[] {
     const page = this.docs.page();
-    const shown = diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, page, this.docs.lines())));
+    return diagnostics.map((d) => {
+      const shown = toVscodeDiagnostic(uri, toDiagnosticData(d, page, this.docs.lines()));
+      if (environment !== undefined) shown.source = `${LINT_SOURCE} (${environment})`;
+      return shown;
+    });
+  }
+
+  /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
+  show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number, environment?: string): void {
+    const shown = this.shown(uri, diagnostics, environment);
     const notice = largeFileNotice(size);
     if (notice !== undefined) {
       const info = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), notice, vscode.DiagnosticSeverity.Information);

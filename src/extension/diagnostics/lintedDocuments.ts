@@ -9,9 +9,21 @@ import { LintCancelled, type LintRunner } from './lintRunner';
 import type { LintJobOptions } from './lintJobs';
 import { QuickFixIndex } from './lintMapping';
 
+/**
+ * A document linted as an environment sees it (asSeenLint.ts): the text the linter reads instead of the
+ * document's, and where each finding of that text is fixed: in the document, or in another file.
+ */
+export interface LintView {
+  readonly environment: string;
+  readonly text: string;
+  place(found: readonly LintDiagnostic[]): { here: LintDiagnostic[]; there: LintDiagnostic[] };
+}
+
 export interface LintedVersion {
   readonly version: number;
   readonly diagnostics: LintDiagnostic[];
+  /** Linted as an environment sees the document: its name, and the findings placed in its environments file. */
+  readonly seenBy?: { readonly environment: string; readonly there: LintDiagnostic[] };
   /** Diagnostics left out past the per-file limit, by severity. */
   readonly hidden: { error: number; warning: number; info: number };
   readonly fixes: QuickFixIndex;
@@ -56,6 +68,8 @@ export class LintedDocuments {
     private readonly runner: LintRunner,
     /** The options a document is linted with, by its key (uri). */
     private readonly options: (key: string) => LintJobOptions,
+    /** How the document is linted as an environment sees it, when it is (undefined: as it is). */
+    private readonly view: (key: string, text: string) => LintView | undefined = () => undefined,
   ) {}
 
   /**
@@ -69,9 +83,16 @@ export class LintedDocuments {
     const controller = new AbortController();
     const options = this.options(key);
     const body = text();
-    const result = this.runner.run({ kind: 'lint', input: body, options }, controller.signal).then((r) => {
+    const seen = this.view(key, body);
+    const input = seen?.text ?? body;
+    const result = this.runner.run({ kind: 'lint', input, options }, controller.signal).then((r) => {
       if (r.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-      return this.linted(version, body, r.diagnostics, r.hidden, r.datasets, options, controller.signal);
+      if (seen === undefined)
+        return this.linted(version, body, r.diagnostics, r.hidden, r.datasets, options, controller.signal);
+      // The findings of a text no file holds: placed where each is fixed, with no fix (its edits are of that text).
+      const { here, there } = seen.place(r.diagnostics);
+      const linted = this.linted(version, body, here, r.hidden, r.datasets, options, controller.signal);
+      return { ...linted, seenBy: { environment: seen.environment, there } };
     });
     const entry: Entry = { version, controller, result };
     this.entries.set(key, entry);

@@ -7,6 +7,8 @@ import type { ConnectionManager } from '../connections';
 import type { AccountRecipients } from '../core/accountRecipients';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
+import type { WorkspaceEnvironments } from '../core/workspaceEnvironments';
+import { AsSeenLint } from './asSeenLint';
 import { LiveColumns } from './liveColumns';
 import { LiveDatasets } from './liveDatasets';
 import { registerRecipientProviders } from './recipientProviders';
@@ -29,6 +31,8 @@ export interface LintDeps {
   readonly settings: Settings;
   readonly feedback: Feedback;
   readonly recipients: AccountRecipients;
+  /** The workspace's environments files: a trigger file is linted as the active connection's environment sees it. */
+  readonly environments: WorkspaceEnvironments;
   /** The slugs of a connection's datasets (the tree's read of the list: one call serves the tree and the linter). */
   readonly datasets: (connectionId: string) => Promise<readonly string[] | 'refused'>;
   /** The scheme of the read-only documents of triggers read from the service: linted, never fixed. */
@@ -66,8 +70,15 @@ export function registerLint(deps: LintDeps): RegisteredLint {
     fetch: deps.datasets,
     log: (m) => feedback.log.info(m),
   });
+  const asSeen = new AsSeenLint({
+    environments: deps.environments,
+    settings: deps.settings,
+    activeConnection: () => connections.activeProfile()?.name,
+  });
   const disposable = vscode.Disposable.from(
     diagnostics,
+    diagnostics.useEnvironments(asSeen),
+    asSeen,
     ...registerLintCommands(diagnostics, feedback),
     diagnostics.useColumns(liveColumns),
     diagnostics.useDatasets(liveDatasets),

@@ -14,6 +14,7 @@ import { shownBeside, type JsonSupport } from './jsonSupport';
 import { LintCodeActions } from './lintCodeActions';
 import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
+import { decodedView, type AsSeenLint } from './asSeenLint';
 import { DatasetFiles } from './datasetFiles';
 import type { ColumnsChange, LiveColumns } from './liveColumns';
 import type { LiveDatasets } from './liveDatasets';
@@ -61,6 +62,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly known = new WeakMap<RecipientDirectory, KnownRecipient[]>();
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
+  /** The lint of trigger files as the active connection's environment sees them, when it is one. */
+  private asSeen: AsSeenLint | undefined;
   /** The open documents by uri, made again after one opened or closed: each lint looks its document up. */
   private openByKey: Map<string, vscode.TextDocument> | undefined;
 
@@ -93,7 +96,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
       fallback: requiredWorker,
       log: (m) => this.log.warn(m),
     });
-    this.documents = new LintedDocuments(this.runner, (key) => this.options(key));
+    this.documents = new LintedDocuments(
+      this.runner,
+      (key) => this.options(key),
+      (key, text) => this.asSeen?.view(key, text),
+    );
     this.scheduler = new LintScheduler<string>({
       delayMs: 150,
       run: (key, signal) => this.lintOpenDocument(key, signal),
@@ -203,6 +210,30 @@ export class TriggerDiagnostics implements vscode.Disposable {
     });
   }
 
+  /** Lints trigger files as the active connection's environment sees them; all again when that changes. */
+  useEnvironments(asSeen: AsSeenLint): vscode.Disposable {
+    this.asSeen = asSeen;
+    const sub = asSeen.onDidChange(() => this.columnsChanged('all'));
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.asSeen === asSeen) this.asSeen = undefined;
+    });
+  }
+
+  /** Shows a lint of an open document: in it, and what it placed in its environments file there. */
+  private showLinted(doc: vscode.TextDocument, linted: LintedVersion): void {
+    const environment = linted.seenBy?.environment;
+    this.collection.show(
+      doc.uri,
+      shownBeside(linted.diagnostics, this.jsonSupport(doc)),
+      documentSize(doc),
+      environment,
+    );
+    this.asSeen?.show(doc.uri.toString(), linted.seenBy?.there ?? [], (file, found) =>
+      this.collection.shown(file, found, environment),
+    );
+  }
+
   /** Checks the columns a trigger names against the active connection's datasets (read in the background). */
   useColumns(columns: LiveColumns): vscode.Disposable {
     this.columns = columns;
@@ -237,11 +268,16 @@ export class TriggerDiagnostics implements vscode.Disposable {
     bytes: Uint8Array,
     signal?: AbortSignal,
   ): Promise<LintedVersion['hidden'] & { diagnostics: LintDiagnostic[] }> {
-    const result = await this.runner.run({ kind: 'lint', input: bytes, options: this.options() }, signal);
+    const key = uri.toString();
+    const seen = this.asSeen === undefined ? undefined : decodedView(bytes, (text) => this.asSeen?.view(key, text));
+    const input = seen?.text ?? bytes;
+    const result = await this.runner.run({ kind: 'lint', input, options: this.options() }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-    this.collection.show(uri, result.diagnostics, bytes.length);
-    this.naming.set(uri.toString(), result.datasets);
-    return { ...result.hidden, diagnostics: result.diagnostics };
+    const placed = seen?.place(result.diagnostics) ?? { here: result.diagnostics, there: [] };
+    this.collection.show(uri, placed.here, bytes.length, seen?.environment);
+    this.asSeen?.show(key, placed.there, (file, found) => this.collection.shown(file, found, seen?.environment));
+    this.naming.set(key, result.datasets);
+    return { ...result.hidden, diagnostics: placed.here };
   }
 
   /** What VS Code's JSON support reports of a document itself (jsonSupport.ts). */
@@ -262,7 +298,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     try {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
       if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
-      this.collection.show(doc.uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
+      this.showLinted(doc, linted);
       this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
       if (linted.datasets.length > 0) this.datasets?.want();
@@ -277,6 +313,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     this.scheduler.cancel(key);
     this.documents.forget(key);
     this.collection.delete(uri);
+    this.asSeen?.forget(key);
     this.naming.delete(key);
   }
 
@@ -380,7 +417,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
   ): Promise<Pick<LintedVersion, 'diagnostics' | 'hidden'>> {
     if (doc) {
       const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
-      this.collection.show(uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
+      this.showLinted(doc, linted);
       this.naming.set(uri.toString(), linted.datasets);
       return linted;
     }

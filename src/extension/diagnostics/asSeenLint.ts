@@ -1,0 +1,105 @@
+// The lint of trigger files as the active connection's environment sees them (docs/ENVIRONMENTS.md): when the
+// active connection is an environment other than the home one of a file's folder, the linter reads each trigger
+// as that environment will hold it (its override, dataset, saved query and recipients mapped), with that
+// connection's datasets, columns and recipients, as `obs lint --env` does. A finding about a member the override
+// sets is shown at that override in the environments file; any other in the trigger file. Their source names the
+// environment (`obs-lint (production)`), and they offer no quick fix: the linter's edits are of a text no file holds.
+import * as vscode from 'vscode';
+import type { Diagnostic as LintDiagnostic } from '../../lint';
+import { EnvironmentFindings } from '../../triggerFiles/environmentLint';
+import { effectiveFile } from '../../triggerFiles/environmentPlan';
+import { kindOfFile } from '../../triggerFiles/planKinds';
+import type { Settings } from '../core/settings';
+import type { WorkspaceEnvironments } from '../core/workspaceEnvironments';
+import type { LintView } from './lintedDocuments';
+
+/** What the linter needs of the extension: the environments files, and which connection is active. */
+export interface AsSeenDeps {
+  readonly environments: WorkspaceEnvironments;
+  readonly settings: Settings;
+  readonly activeConnection: () => string | undefined;
+}
+
+/** A file's bytes linted as seen, when they are UTF-8 text and `view` sees it otherwise (else as they are). */
+export function decodedView(bytes: Uint8Array, view: (text: string) => LintView | undefined): LintView | undefined {
+  try {
+    return view(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+export class AsSeenLint implements vscode.Disposable {
+  /** The findings placed in each environments file, by the trigger file they came from. */
+  private readonly there = new Map<string, Map<string, vscode.Diagnostic[]>>();
+  private readonly collection = vscode.languages.createDiagnosticCollection('obs-lint-environment');
+  /** The placing of findings in a folder's environments file, made once per text read. */
+  private readonly findings = new Map<string, { text: string; name: string; findings: EnvironmentFindings }>();
+
+  constructor(private readonly deps: AsSeenDeps) {}
+
+  /** When an environments file changes: every trigger file is to be linted again. */
+  onDidChange(listener: () => void): { dispose(): void } {
+    return this.deps.environments.onDidChange(listener);
+  }
+
+  /** The folder of a trigger file, with the environment the active connection is there (other than the home). */
+  private awayOf(key: string) {
+    const connection = this.deps.activeConnection();
+    const uri = vscode.Uri.parse(key);
+    if (connection === undefined || uri.scheme !== 'file' || kindOfFile(uri.path) !== 'trigger') return undefined;
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const env = folder === undefined ? undefined : this.deps.environments.awayIn(folder.uri.toString(), connection);
+    return folder === undefined || env === undefined ? undefined : { folder, env };
+  }
+
+  private findingsOf(folder: string, env: { name: string; text: string }): EnvironmentFindings {
+    const kept = this.findings.get(folder);
+    if (kept !== undefined && kept.text === env.text && kept.name === env.name) return kept.findings;
+    const findings = new EnvironmentFindings(env);
+    this.findings.set(folder, { ...env, findings });
+    return findings;
+  }
+
+  /** How a document is linted: as its folder's environment sees it, or undefined (as it is). */
+  view(key: string, text: string): LintView | undefined {
+    const away = this.awayOf(key);
+    const effective = away === undefined ? undefined : effectiveFile(text, away.env.overlay);
+    if (away === undefined || effective === undefined) return undefined;
+    const findings = this.findingsOf(away.folder.uri.toString(), away.env);
+    return {
+      environment: away.env.name,
+      text: effective.text,
+      place: (found) => findings.place(found, effective, text),
+    };
+  }
+
+  /**
+   * Shows the findings a trigger file's lint placed in its environments file, made VS Code's by `shown` (given the
+   * environments file); none: its earlier ones go.
+   */
+  show(
+    key: string,
+    there: readonly LintDiagnostic[],
+    shown: (file: vscode.Uri, found: readonly LintDiagnostic[]) => vscode.Diagnostic[],
+  ): void {
+    const away = this.awayOf(key);
+    this.forget(key);
+    if (away === undefined || there.length === 0) return;
+    const uri = vscode.Uri.joinPath(away.folder.uri, this.deps.settings.environmentsFile());
+    const byFile = this.there.get(uri.toString()) ?? new Map<string, vscode.Diagnostic[]>();
+    byFile.set(key, shown(uri, there));
+    this.there.set(uri.toString(), byFile);
+    this.collection.set(uri, [...byFile.values()].flat());
+  }
+
+  /** A trigger file closed or gone: its findings leave the environments files. */
+  forget(key: string): void {
+    for (const [file, byFile] of this.there)
+      if (byFile.delete(key)) this.collection.set(vscode.Uri.parse(file), [...byFile.values()].flat());
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+}
