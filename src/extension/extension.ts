@@ -22,6 +22,7 @@ import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import { WorkspaceEnvironments } from './core/workspaceEnvironments';
+import { seenTextOf } from './core/workspaceText';
 import { registerLint, type RegisteredLint, type WorkerLint } from './diagnostics/registerLint';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
@@ -79,9 +80,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const applyLocks = new ApplyLocks();
   const sync = keep(registerTriggersAsCode(context, host, connections, tree, { lint: lint.lint, account, applyLocks }));
   keep(registerServiceTriggers(host, connections.manager, sync));
-  const queries = keep(registerPreviews(context, host, connections.manager));
-  keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
-  keep(registerNoiseFeature(context, host, connections.manager, queries.services));
+  const queries = keep(registerPreviews(context, host, connections));
+  keep(registerTriggerTestFeature(context, host, connections, queries.services));
+  keep(registerNoiseFeature(context, host, connections, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree, sync));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
   const agents = keep(
@@ -279,9 +280,10 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 function registerPreviews(
   context: vscode.ExtensionContext,
   host: Host,
-  connections: ConnectionManager,
+  { manager: connections, environments }: Connections,
 ): Registered<Pick<RegisteredQueries, 'services'>> {
-  const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
+  const feedback = host.feedbackFor('queries');
+  const deps = { connections, feedback, extensionUri: context.extensionUri, seenText: seenTextOf(environments) };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
   const reload = (): void => {
@@ -304,7 +306,7 @@ function registerPreviews(
 function registerTriggerTestFeature(
   context: vscode.ExtensionContext,
   host: Host,
-  connections: ConnectionManager,
+  { manager: connections, environments }: Connections,
   services: () => QueryServices,
 ): Registered {
   return {
@@ -314,6 +316,7 @@ function registerTriggerTestFeature(
         connections,
         services,
         feedback: host.feedbackFor('tests'),
+        seenText: seenTextOf(environments),
       }),
     ),
   };
@@ -323,7 +326,7 @@ function registerTriggerTestFeature(
 function registerNoiseFeature(
   context: vscode.ExtensionContext,
   host: Host,
-  connections: ConnectionManager,
+  { manager: connections, environments }: Connections,
   services: () => QueryServices,
 ): Registered {
   const deps = {
@@ -332,6 +335,7 @@ function registerNoiseFeature(
     services,
     feedback: host.feedbackFor('noise'),
     maxPerWeek: () => host.settings.noiseMaxPerWeek(),
+    seenText: seenTextOf(environments),
   };
   return { disposable: vscode.Disposable.from(...registerNoise(deps)) };
 }

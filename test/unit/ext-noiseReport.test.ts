@@ -21,7 +21,7 @@ import {
   type NoiseTarget,
   type PreparedNoise,
 } from '../../src/backtest/noiseReport';
-import { noiseRows, type NoiseRow } from '../../src/extension/noise/noiseRows';
+import { noiseRows, withoutSuggestions, type NoiseRow } from '../../src/extension/noise/noiseRows';
 import { safeLabel } from '../../src/extension/core/text';
 import { readSuggestedEdit, suggestionEdits, suggestionNotice } from '../../src/extension/noise/suggestionEdit';
 import { virtualClock } from './virtualClock';
@@ -289,6 +289,24 @@ describe("the report's rows", () => {
         'Suggested: threshold > 12 (now > 5)',
         '6 notifications in the last 6 d 23 h',
         { key: 'loud', member: 'value', value: 12, seen: { op: '>', value: 5, exceededLimit: 1 } },
+      ],
+    );
+  });
+
+  test("a trigger an environment sees offers no edit of its file: its threshold may be the environment's override", () => {
+    const suggestion = {
+      notifications: 23,
+      suggestions: [{ change: { member: 'value' as const, value: 12 }, notifications: 6 }],
+      missed: [],
+    };
+    const seen = { ...entry('seen', 23, 2), suggestion };
+    const home = { ...entry('home', 23, 2), suggestion };
+    const rows = noiseRows(withoutSuggestions([seen, home], new Set(['seen'])), 7);
+    assert.deepEqual(
+      rows.map((r) => [r.label, (r.children ?? []).filter((c) => c.review !== undefined).length]),
+      [
+        ['seen', 0],
+        ['home', 1],
       ],
     );
   });

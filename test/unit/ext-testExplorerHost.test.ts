@@ -7,7 +7,7 @@ import { fake, jobsDone, TextDocument, Uri } from './vscode-fake';
 import { CancellationTokenSource, FakeTestController, runProfile, TestRunRequest } from './vscode-fake-testing';
 import { after, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api/client';
@@ -19,6 +19,7 @@ import { TestRuns } from '../../src/extension/triggerTests/testRuns';
 import { RecordingCommands } from '../../src/extension/triggerTests/recordingCommands';
 import type { ActiveConnection } from '../../src/extension/connections';
 import type { PreviewWindow, QueryServices } from '../../src/extension/queries';
+import type { SeenText } from '../../src/extension/core/workspaceText';
 
 const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -113,6 +114,7 @@ describe('Continuous Run', () => {
       discovery,
       connections,
       services,
+      seenText: (_uri, _connection, text) => ({ text }),
       feedback: { log },
     });
     return { c, discovery, runs, profile: runProfile };
@@ -203,7 +205,7 @@ describe('Record the Window', () => {
   const recordingPath = join(dir, 'a.trigger-test.recording.json');
 
   /** The Test Explorer of a workspace folder on disk, its connection the sandbox (until `online` is false). */
-  async function setup() {
+  async function setup(seen: SeenText = (_uri, _connection, text) => ({ text })) {
     fake.folders = [{ uri: Uri.file(dir), name: 'w', index: 0 }];
     fake.files.clear();
     fake.files.set(testKey, TEXT);
@@ -239,6 +241,7 @@ describe('Record the Window', () => {
       discovery,
       connections,
       services,
+      seenText: seen,
       feedback: { log },
     });
     const recordings = new RecordingCommands({
@@ -362,6 +365,68 @@ describe('Record the Window', () => {
       actions: [],
     });
     t.discovery.dispose();
+  });
+
+  /** The sandbox's connection as production sees the folder's files: its threshold `value`, in place of the file's. */
+  const asProduction =
+    (value: number): SeenText =>
+    (_uri, connection, text) => {
+      assert.equal(connection, 'Sandbox');
+      const trigger = JSON.parse(text || '{}') as { threshold?: { value: number } };
+      if (trigger.threshold !== undefined) trigger.threshold.value = value;
+      return { text: JSON.stringify(trigger), environment: 'production' };
+    };
+  const outcomes = (c: FakeTestController, run: number) =>
+    c.runs[run]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)).map((l) => l.split(':')[0]);
+
+  test("on an environment's connection a test runs against its service with the trigger as it sees it, its recording unread", async () => {
+    const recorded = await setup();
+    rmSync(recordingPath, { force: true });
+    await recorded.recordings.record(recorded.file);
+    // A recording the home environment's run could not read: the environment's run never reads it.
+    writeFileSync(recordingPath, '{');
+    const run = async (t: Awaited<ReturnType<typeof setup>>) => {
+      await t.runs.handle(
+        new TestRunRequest([t.file], undefined, runProfile, false),
+        new CancellationTokenSource().token,
+      );
+      return { log: t.c.runs.at(-1)?.log ?? [], output: t.c.runs.at(-1)?.output ?? [] };
+    };
+    const home = await run(await setup());
+    assert.deepEqual(
+      home.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.split(':')[0]),
+      ['errored the day', 'errored relative'],
+      "the home environment's run reads the recording, and says it is not valid",
+    );
+    const same = await run(await setup(asProduction(5)));
+    assert.deepEqual(
+      same.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.split(':')[0]),
+      ['passed the day', 'passed relative'],
+    );
+    assert.equal(
+      same.output[0],
+      "Each trigger is tested as production sees it, against its service; its recordings (the home environment's) are not used.\r\n",
+    );
+    const raised = await run(await setup(asProduction(1_000_000_000)));
+    assert.deepEqual(
+      raised.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.split(':')[0]),
+      ['failed the day', 'failed relative'],
+      "production's threshold is the one evaluated",
+    );
+  });
+
+  test("recording on an environment's connection errors each test, saying why, and writes nothing", async () => {
+    const t = await setup(asProduction(5));
+    rmSync(recordingPath, { force: true });
+    await t.recordings.record(t.file);
+    assert.deepEqual(outcomes(t.c, 0), ['errored the day', 'errored relative']);
+    assert.ok(
+      t.c.runs[0]?.log.includes(
+        "errored the day: Nothing was recorded: recordings hold the home environment's query results, and Sandbox is production. Record on the home environment's connection.",
+      ),
+      t.c.runs[0]?.log.join('\n'),
+    );
+    assert.equal(existsSync(recordingPath), false);
   });
 
   test('Cancel during the recording stops the run and writes nothing', async () => {

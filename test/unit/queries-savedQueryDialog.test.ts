@@ -104,6 +104,7 @@ describe('the query id typed in "Run Saved Query"', () => {
       },
       feedback: new Feedback(quiet, () => undefined),
       extensionUri: vscode.Uri.file('/ext'),
+      seenText: (_uri, _connection, text) => ({ text }),
     });
     user.picks.push((qp) => qp.choose(gw));
     user.picks.push((qp) => {

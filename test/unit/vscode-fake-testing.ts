@@ -143,7 +143,11 @@ class FakeRun implements vs.TestRun {
   passed(item: vs.TestItem): void {
     this.record('passed', item);
   }
-  appendOutput(): void {}
+  /** What the run wrote to its output, each call's text. */
+  readonly output: string[] = [];
+  appendOutput(text: string): void {
+    this.output.push(text);
+  }
   addCoverage(): void {}
   end(): void {
     this.log.push('end');

@@ -3,13 +3,26 @@
 // is ever planned with half an overlay. No vscode import: the adapter (environmentsWatcher.ts) reads the files,
 // environmentsReader.ts their text.
 import type { Environment, Environments, EnvironmentsProblem } from '../../triggerFiles/environments';
+import type { Diagnostic } from '../../lint/types';
 import { Emitter } from './memento';
 
 /** A folder's environments file as last read: absent, usable, or refused with its mistakes. */
 export type EnvironmentsFileState =
   | { readonly kind: 'absent' }
-  | { readonly kind: 'read'; readonly environments: Environments; readonly text: string }
+  | { readonly kind: 'read'; readonly environments: Environments; readonly views: EnvironmentViews }
   | { readonly kind: 'broken'; readonly problems: readonly EnvironmentsProblem[] };
+
+/**
+ * A trigger file as an environment of a folder's file sees it (made by the file's reader, environmentsReader.ts):
+ * its effective text, and the lint view that places the linter's findings of that text where each is fixed.
+ */
+export interface EnvironmentViews {
+  effectiveText(environment: string, text: string): string | undefined;
+  lintView(
+    environment: string,
+    text: string,
+  ): { text: string; place(found: readonly Diagnostic[]): { here: Diagnostic[]; there: Diagnostic[] } } | undefined;
+}
 
 /** What a connection is in the workspace: the environment (and folder) whose file names it as its connection. */
 export interface ConnectionEnvironment {
@@ -53,12 +66,12 @@ export class WorkspaceEnvironments {
 
   /**
    * The environment other than the home one that this connection is in a folder (as overlaysOfConnection), with
-   * the text of the file it was read from (where a finding about an override is placed).
+   * the views of a trigger file as it sees it.
    */
-  awayIn(folder: string, connection: string): (AwayEnvironment & { text: string }) | undefined {
+  awayIn(folder: string, connection: string): (AwayEnvironment & { views: EnvironmentViews }) | undefined {
     const state = this.files.get(folder);
     const away = state?.kind === 'read' ? awayEnvironmentOf(state.environments, connection) : undefined;
-    return away === undefined || state?.kind !== 'read' ? undefined : { ...away, text: state.text };
+    return away === undefined || state?.kind !== 'read' ? undefined : { ...away, views: state.views };
   }
 
   /** Each environment whose `connection` is this connection's name, in usable files (folders in the order read). */
@@ -114,4 +127,22 @@ export function awayEnvironmentOf(envs: Environments, connection: string): AwayE
 export function environmentNames(list: readonly ConnectionEnvironment[]): string | undefined {
   const names = [...new Set(list.map((e) => e.environment))];
   return names.length === 0 ? undefined : names.join(', ');
+}
+
+/**
+ * A trigger file's text as a connection's environment sees it, when the connection is an environment other than
+ * the home one of the file's folder (its override, dataset, saved query and recipients mapped, as `obs test --env`
+ * and `obs noise --env` evaluate it), with that environment's name; else the text as it is. A text that is not a
+ * trigger file stays as it is (its reader says why), the environment still named.
+ */
+export function seenText(
+  environments: WorkspaceEnvironments,
+  folder: string | undefined,
+  connection: string | undefined,
+  text: string,
+): { text: string; environment?: string } {
+  const away = folder === undefined || connection === undefined ? undefined : environments.awayIn(folder, connection);
+  return away === undefined
+    ? { text }
+    : { text: away.views.effectiveText(away.name, text) ?? text, environment: away.name };
 }

@@ -3,6 +3,7 @@
 // replacement characters (the text may be sent to the service as a query).
 import * as vscode from 'vscode';
 import { errorText } from './errors';
+import { seenText, type WorkspaceEnvironments } from './workspaceEnvironments';
 import type { Outcome } from '../../result';
 
 export type WorkspaceText = Outcome<{ text: string }>;
@@ -27,4 +28,21 @@ export async function readWorkspaceText(uri: vscode.Uri, maxBytes = MAX_WORKSPAC
   } catch {
     return { ok: false, reason: vscode.l10n.t('it is not UTF-8 text') };
   }
+}
+
+/** The workspace folder a file lies in, by its uri's text (how the environments of a folder are kept); undefined outside. */
+function workspaceFolderOf(uri: vscode.Uri): string | undefined {
+  return vscode.workspace.getWorkspaceFolder(uri)?.uri.toString();
+}
+
+/**
+ * A trigger file's text as a connection's environment sees it, with the environment's name when it is one other
+ * than the home one of the file's folder (core/workspaceEnvironments.ts, seenText); handed to the hosts loaded
+ * apart (noise, tests), which then carry no copy of the environments' code.
+ */
+export type SeenText = (uri: vscode.Uri, connection: string, text: string) => { text: string; environment?: string };
+
+/** A trigger file's text as a connection's environment sees it (the preview, the tests and the noise report). */
+export function seenTextOf(environments: WorkspaceEnvironments): SeenText {
+  return (uri, connection, text) => seenText(environments, workspaceFolderOf(uri), connection, text);
 }

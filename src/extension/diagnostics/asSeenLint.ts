@@ -6,9 +6,7 @@
 // environment (`obs-lint (production)`), and they offer no quick fix: the linter's edits are of a text no file holds.
 import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
-import { EnvironmentFindings } from '../../triggerFiles/environmentLint';
-import { effectiveFile } from '../../triggerFiles/environmentPlan';
-import { kindOfFile } from '../../triggerFiles/planKinds';
+import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles/paths';
 import type { Settings } from '../core/settings';
 import type { WorkspaceEnvironments } from '../core/workspaceEnvironments';
 import type { LintView } from './lintedDocuments';
@@ -33,8 +31,6 @@ export class AsSeenLint implements vscode.Disposable {
   /** The findings placed in each environments file, by the trigger file they came from. */
   private readonly there = new Map<string, Map<string, vscode.Diagnostic[]>>();
   private readonly collection = vscode.languages.createDiagnosticCollection('obs-lint-environment');
-  /** The placing of findings in a folder's environments file, made once per text read. */
-  private readonly findings = new Map<string, { text: string; name: string; findings: EnvironmentFindings }>();
 
   constructor(private readonly deps: AsSeenDeps) {}
 
@@ -47,31 +43,18 @@ export class AsSeenLint implements vscode.Disposable {
   private awayOf(key: string) {
     const connection = this.deps.activeConnection();
     const uri = vscode.Uri.parse(key);
-    if (connection === undefined || uri.scheme !== 'file' || kindOfFile(uri.path) !== 'trigger') return undefined;
+    if (connection === undefined || uri.scheme !== 'file' || !uri.path.toLowerCase().endsWith(TRIGGER_FILE_SUFFIX))
+      return undefined;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     const env = folder === undefined ? undefined : this.deps.environments.awayIn(folder.uri.toString(), connection);
     return folder === undefined || env === undefined ? undefined : { folder, env };
   }
 
-  private findingsOf(folder: string, env: { name: string; text: string }): EnvironmentFindings {
-    const kept = this.findings.get(folder);
-    if (kept !== undefined && kept.text === env.text && kept.name === env.name) return kept.findings;
-    const findings = new EnvironmentFindings(env);
-    this.findings.set(folder, { ...env, findings });
-    return findings;
-  }
-
   /** How a document is linted: as its folder's environment sees it, or undefined (as it is). */
   view(key: string, text: string): LintView | undefined {
     const away = this.awayOf(key);
-    const effective = away === undefined ? undefined : effectiveFile(text, away.env.overlay);
-    if (away === undefined || effective === undefined) return undefined;
-    const findings = this.findingsOf(away.folder.uri.toString(), away.env);
-    return {
-      environment: away.env.name,
-      text: effective.text,
-      place: (found) => findings.place(found, effective, text),
-    };
+    const view = away?.env.views.lintView(away.env.name, text);
+    return away === undefined || view === undefined ? undefined : { ...view, environment: away.env.name };
   }
 
   /**

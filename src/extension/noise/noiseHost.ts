@@ -27,9 +27,9 @@ import { connectionLabel, type ActiveConnection, type ConnectionManager } from '
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
 import { workspaceName } from '../core/triggerFileAccess';
-import { readWorkspaceText } from '../core/workspaceText';
+import { readWorkspaceText, type SeenText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
-import { noiseRows, type NoiseRow } from './noiseRows';
+import { noiseRows, withoutSuggestions, type NoiseRow } from './noiseRows';
 import { readSuggestedEdit, suggestionEdits, suggestionNotice } from './suggestionEdit';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
@@ -37,6 +37,8 @@ const TRIGGER_GLOB = '**/*.trigger.json';
 
 export interface NoiseDeps {
   connections: ConnectionManager;
+  /** A trigger file's text as the connection's environment sees it, when it is one (docs/ENVIRONMENTS.md). */
+  seenText: SeenText;
   services: () => QueryServices;
   feedback: Feedback;
   maxPerWeek: () => number;
@@ -56,8 +58,11 @@ export interface LoadedNoise {
 
 const label = workspaceName;
 
-/** The workspace's trigger files, each with the test files that test it. */
-async function targets(): Promise<NoiseTarget[]> {
+/**
+ * The workspace's trigger files, each with the test files that test it; on an environment's connection, each
+ * trigger as that environment sees it (as obs noise --env counts it), said in its label.
+ */
+async function targets(deps: NoiseDeps, connection: string): Promise<{ found: NoiseTarget[]; seenBy: Set<string> }> {
   const [triggers, tests] = await Promise.all([
     vscode.workspace.findFiles(TRIGGER_GLOB, SKIPPED_BY_SEARCHES),
     vscode.workspace.findFiles(`**/*${TRIGGER_TEST_SUFFIX}`, SKIPPED_BY_SEARCHES),
@@ -72,17 +77,23 @@ async function targets(): Promise<NoiseTarget[]> {
     testsOf.set(key, [...(testsOf.get(key) ?? []), { label: label(uri), text: read.text }]);
   }
   const out: NoiseTarget[] = [];
+  const seenBy = new Set<string>();
   for (const uri of triggers.sort((a, b) => a.toString().localeCompare(b.toString()))) {
     if (isTriggerTestFile(uri.path)) continue;
     const read = await readWorkspaceText(uri);
+    const seen = deps.seenText(uri, connection, read.ok ? read.text : '');
     out.push({
       key: uri.toString(),
-      label: label(uri),
-      text: read.ok ? read.text : '',
+      label:
+        seen.environment === undefined
+          ? label(uri)
+          : vscode.l10n.t('{0}, as {1} sees it', label(uri), seen.environment),
+      text: seen.text,
       tests: testsOf.get(uri.toString()) ?? [],
     });
+    if (seen.environment !== undefined) seenBy.add(uri.toString());
   }
-  return out;
+  return { found: out, seenBy };
 }
 
 /** The query session a trigger's noise is read on, cancelled by `signal`, its waits told through `report`. */
@@ -167,7 +178,7 @@ function evaluateReady(
 /** The report over the workspace's trigger files on the active connection; undefined when there is nothing to report or it was not started. */
 async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
   const conn = await deps.connections.requireActive();
-  const found = await targets();
+  const { found, seenBy } = await targets(deps, conn.profile.name);
   if (found.length === 0) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t(
@@ -191,7 +202,8 @@ async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
     (signal, report) => evaluateReady(deps, ready, conn, { mode, days: 7, budget: max }, signal, report),
   );
   if (!evaluated) return undefined;
-  const all = [...left, ...evaluated];
+  // A trigger an environment sees has its threshold, maybe its override's: no edit of the file is suggested.
+  const all = withoutSuggestions([...left, ...evaluated], seenBy);
   const noisy = all.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;
   return {
     rows: noiseRows(noisiestFirst(all), max),

@@ -50,6 +50,18 @@ function drawn(row: NoiseRow): NoiseRow {
 }
 
 /** The rows of a report, noisiest first (the entries come sorted). */
+/**
+ * The entries with no suggested edit for the triggers an environment sees (`seenBy`, by key): their threshold may be
+ * the environment's override, not the file's, and an edit of the file would change what another environment holds.
+ */
+export function withoutSuggestions(entries: readonly NoiseEntry[], seenBy: ReadonlySet<string>): NoiseEntry[] {
+  return entries.map((e) => {
+    if (e.kind !== 'evaluated' || !seenBy.has(e.key)) return e;
+    const { suggestion: _suggestion, ...rest } = e;
+    return rest;
+  });
+}
+
 export function noiseRows(entries: readonly NoiseEntry[], maxPerWeek: number): NoiseRow[] {
   return entries.map((e) => drawn(e.kind === 'skipped' ? skippedRow(e) : triggerRow(e, maxPerWeek)));
 }

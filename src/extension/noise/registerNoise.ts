@@ -3,6 +3,7 @@
 // draws the rows the report made: plain data, so this bundle holds no engine.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SeenText } from '../core/workspaceText';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { QueryServices } from '../queries';
@@ -61,6 +62,7 @@ export interface NoiseFeatureDeps {
   services: () => QueryServices;
   feedback: Feedback;
   maxPerWeek: () => number;
+  seenText: SeenText;
 }
 
 export function registerNoise(deps: NoiseFeatureDeps): vscode.Disposable[] {

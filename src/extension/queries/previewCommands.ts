@@ -45,6 +45,19 @@ interface PreviewTarget {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What a file's preview is of, in the panel's words: the file, saved or not, seen by an environment or not. */
+function previewWhere(doc: vscode.TextDocument, dataset: string, connection: string, environment?: string): string {
+  const file = vscode.workspace.asRelativePath(doc.uri);
+  const on = connectionLabel(connection);
+  if (environment !== undefined)
+    return doc.isDirty
+      ? vscode.l10n.t('{0} (unsaved edits included) as {1} sees it, against {2} on {3}', file, environment, dataset, on)
+      : vscode.l10n.t('{0} (as saved) as {1} sees it, against {2} on {3}', file, environment, dataset, on);
+  return doc.isDirty
+    ? vscode.l10n.t('{0} (unsaved edits included) against {1} on {2}', file, dataset, on)
+    : vscode.l10n.t('{0} (as saved) against {1} on {2}', file, dataset, on);
+}
+
 export class TriggerPreviews {
   constructor(private readonly deps: QueryFeatureDeps) {}
 
@@ -74,16 +87,20 @@ export class TriggerPreviews {
       );
       return;
     }
-    const read = triggerFromText(doc.getText());
-    if (!read.ok) {
+    const text = doc.getText();
+    const unreadable = (reason: string) =>
       // An error with "Show Logs": it stays until read, as every failure of something the user started.
       void this.deps.feedback.reportError(
         vscode.l10n.t('preview {0}', vscode.workspace.asRelativePath(doc.uri)),
-        new Error(read.reason),
+        new Error(reason),
       );
-      return;
-    }
+    const home = triggerFromText(text);
+    if (!home.ok) return unreadable(home.reason);
     const conn = await this.deps.connections.requireActive();
+    // On an environment's connection, the trigger that environment will hold (docs/ENVIRONMENTS.md).
+    const seen = this.deps.seenText(doc.uri, conn.profile.name, text);
+    const read = seen.environment === undefined ? home : triggerFromText(seen.text);
+    if (!read.ok) return unreadable(read.reason);
     const slug = read.trigger as { dataset_slug?: unknown };
     let dataset = typeof slug.dataset_slug === 'string' && slug.dataset_slug !== '' ? slug.dataset_slug : undefined;
     if (dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG) dataset = ENVIRONMENT_WIDE;
@@ -102,19 +119,7 @@ export class TriggerPreviews {
       dataset: dataset.trim(),
       trigger: read.trigger,
       key: `preview:file:${doc.uri.toString()}`,
-      where: doc.isDirty
-        ? vscode.l10n.t(
-            '{0} (unsaved edits included) against {1} on {2}',
-            vscode.workspace.asRelativePath(doc.uri),
-            dataset.trim(),
-            connectionLabel(conn.profile.name),
-          )
-        : vscode.l10n.t(
-            '{0} (as saved) against {1} on {2}',
-            vscode.workspace.asRelativePath(doc.uri),
-            dataset.trim(),
-            connectionLabel(conn.profile.name),
-          ),
+      where: previewWhere(doc, dataset.trim(), conn.profile.name, seen.environment),
       column: vscode.ViewColumn.Beside,
     });
   }

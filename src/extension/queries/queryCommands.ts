@@ -3,6 +3,7 @@
 // alone is saved once per session through the queries endpoint). Defaults run at once; the request flags
 // sit behind "Options...". The result opens in the results panel, polled until complete.
 import * as vscode from 'vscode';
+import type { SeenText } from '../core/workspaceText';
 import { QUERY_RESULT_LIMIT_MAX, type CreateQueryResultRequest, type QueryResult } from '../../api/schemas';
 import { connectionLabel, type ActiveConnection, type ConnectionManager } from '../connections';
 import { asServiceError } from '../core/errors';
@@ -33,6 +34,8 @@ export interface QueryFeatureDeps {
   connections: Pick<ConnectionManager, 'requireActive' | 'connectionFor' | 'list'>;
   feedback: Feedback;
   extensionUri: vscode.Uri;
+  /** A file's trigger as the connection's environment sees it: what a preview of it evaluates. */
+  seenText: SeenText;
 }
 
 export const RUNNER_CLOCK: RunnerClock = {

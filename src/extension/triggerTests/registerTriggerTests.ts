@@ -4,6 +4,7 @@
 // time the Test Explorer, a test file or a run needs it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SeenText } from '../core/workspaceText';
 import { isTriggerTestFile, TRIGGER_TEST_SUFFIX } from '../../backtest/testPaths';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
@@ -17,6 +18,7 @@ export interface TriggerTestFeatureDeps {
   connections: ConnectionManager;
   services: () => QueryServices;
   feedback: Feedback;
+  seenText: SeenText;
 }
 
 export function registerTriggerTests(deps: TriggerTestFeatureDeps): vscode.Disposable[] {

@@ -10,7 +10,7 @@ import { utcSpan, type ExpectationOutcome } from '../../backtest';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import { workspaceName } from '../core/triggerFileAccess';
-import { readWorkspaceText } from '../core/workspaceText';
+import { readWorkspaceText, type SeenText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
 import type { TestDiscovery, TestItems } from './testDiscovery';
 import { resultView } from './testResults';
@@ -36,6 +36,8 @@ export interface TestRunDeps {
   connections: Pick<ConnectionManager, 'getActive'>;
   services: () => QueryServices;
   feedback: Pick<Feedback, 'log'>;
+  /** A trigger file's text as the connection's environment sees it, when it is one (docs/ENVIRONMENTS.md). */
+  seenText: SeenText;
 }
 
 interface Watch {
@@ -143,12 +145,16 @@ export class TestRuns implements vscode.Disposable {
             session: this.deps.services().sessionFor(conn),
             name: conn.profile.name,
           };
-          const readRecording = (f: FileToRun) => this.readRecording(f);
+          const seen = this.seenOn(conn?.profile.name, files, run, record !== undefined);
+          if ('refused' in seen) {
+            for (const k of pending) run.errored(items.get(k) as vscode.TestItem, new vscode.TestMessage(seen.refused));
+            pending.clear();
+            return;
+          }
           const done = await runTestFiles({
             files,
             connection,
-            readTrigger: (f, path) => this.readTrigger(f, path),
-            readRecording,
+            ...seen,
             record: record !== undefined,
             hooks,
             signal: abort.signal,
@@ -174,6 +180,53 @@ export class TestRuns implements vscode.Disposable {
       run.end();
     }
     return recorded;
+  }
+
+  /**
+   * How a run reads its files on a connection: a trigger as the connection's environment sees it, when it is one
+   * other than the home one of the test file's folder, as obs test --env does; such a test runs against the
+   * service, never from its recording (recordings hold the home's query results), and is never recorded.
+   * Refused when a run that records would record for such an environment: each of its tests errors, saying why.
+   */
+  private seenOn(
+    connection: string | undefined,
+    files: readonly FileToRun[],
+    run: vscode.TestRun,
+    records: boolean,
+  ): { refused: string } | Pick<Parameters<typeof runTestFiles>[0], 'readTrigger' | 'readRecording'> {
+    const environmentOf = (f: Pick<FileToRun, 'key'>) =>
+      connection === undefined
+        ? undefined
+        : this.deps.seenText(vscode.Uri.parse(f.key, true), connection, '').environment;
+    const away = files.flatMap((f) => {
+      const environment = environmentOf(f);
+      return environment === undefined ? [] : [environment];
+    });
+    const [first] = away;
+    if (records && first !== undefined)
+      return {
+        refused: vscode.l10n.t(
+          "Nothing was recorded: recordings hold the home environment's query results, and {0} is {1}. Record on the home environment's connection.",
+          connection ?? '',
+          first,
+        ),
+      };
+    if (first !== undefined)
+      run.appendOutput(
+        `${vscode.l10n.t("Each trigger is tested as {0} sees it, against its service; its recordings (the home environment's) are not used.", first)}\r\n`,
+      );
+    return {
+      readTrigger: async (f: FileToRun, path: string): Promise<TriggerRead> => {
+        const read = await this.readTrigger(f, path);
+        if (!read.ok || connection === undefined) return read;
+        return {
+          ...read,
+          text: this.deps.seenText(vscode.Uri.parse(f.key, true).with({ path }), connection, read.text).text,
+        };
+      },
+      readRecording: (f: FileToRun): Promise<RecordingRead> =>
+        environmentOf(f) === undefined ? this.readRecording(f) : Promise.resolve({ ok: true, text: undefined }),
+    };
   }
 
   /** One test run from its file's recording alone (no connection, no query): its outcome, for the preview. */

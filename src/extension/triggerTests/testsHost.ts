@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
 import type { QueryServices } from '../queries';
+import type { SeenText } from '../core/workspaceText';
 import { RecordingCommands } from './recordingCommands';
 import { TestDiscovery } from './testDiscovery';
 import { TestRuns } from './testRuns';
@@ -18,6 +19,8 @@ export interface TriggerTestDeps {
   connections: ConnectionManager;
   services: () => QueryServices;
   feedback: Feedback;
+  /** A trigger file's text as the connection's environment sees it, when it is one (docs/ENVIRONMENTS.md). */
+  seenText: SeenText;
   /** The lenses over recorded tests show what the recordings hold now. */
   refreshLenses(): void;
 }
