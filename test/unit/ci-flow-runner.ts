@@ -1,9 +1,10 @@
-// Runs the jobs of the committed GitHub Actions workflow (docs/ci/triggers.yml) on this machine, for
-// test/unit/ci-flow.test.ts: each `run:` step in bash as GitHub runs it (`bash --noprofile --norc -eo pipefail`),
-// with the values of the GitHub contexts the workflow names, GITHUB_OUTPUT between steps, and `obs` on the
-// PATH as `node dist/cli.js`. The `uses:` steps (checkout, setup-node) are the test's own doing, and the step
-// that installs obs is replaced by that PATH. Expressions are understood only in the forms the workflow uses:
-// `${{ a.b }}` in an env value, and `a.b == 'x'`, `a.b != c.d` joined by `&&` in an `if:`.
+// Runs the jobs of a committed GitHub Actions workflow (docs/ci/triggers.yml for test/unit/ci-flow.test.ts,
+// docs/ci/environments.yml for test/unit/ci-environments.test.ts) on this machine: each `run:` step in bash as
+// GitHub runs it (`bash --noprofile --norc -eo pipefail`), with the values of the GitHub contexts the workflow
+// names, GITHUB_OUTPUT between steps, and `obs` on the PATH as `node dist/cli.js`. The `uses:` steps (checkout,
+// setup-node) are the test's own doing, and the step that installs obs is replaced by that PATH. Expressions are
+// understood only in the forms the workflows use: `${{ a.b }}` in an env value, and in an `if:` `a.b == 'x'`,
+// `a.b != c.d` and `startsWith(a.b, 'x')` joined by `&&`, those joined by `||`.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,11 +39,15 @@ const Workflow = z.object({
 export type Workflow = z.infer<typeof Workflow>;
 export type WorkflowJob = z.infer<typeof Job>;
 
-export const WORKFLOW_FILE = join(import.meta.dirname, '..', '..', 'docs', 'ci', 'triggers.yml');
+const ciFile = (name: string) => join(import.meta.dirname, '..', '..', 'docs', 'ci', name);
+/** One environment per service (docs/TRIGGER-FILES.md). */
+export const WORKFLOW_FILE = ciFile('triggers.yml');
+/** Staging and production from one set of files and obs.environments.json (docs/ENVIRONMENTS.md). */
+export const ENVIRONMENTS_WORKFLOW_FILE = ciFile('environments.yml');
 
-/** The workflow as committed, its anchors resolved. */
-export function loadWorkflow(): Workflow {
-  return Workflow.parse(load(readFileSync(WORKFLOW_FILE, 'utf8'), { filename: WORKFLOW_FILE }));
+/** A workflow as committed, its anchors resolved. */
+export function loadWorkflow(file: string = WORKFLOW_FILE): Workflow {
+  return Workflow.parse(load(readFileSync(file, 'utf8'), { filename: file }));
 }
 
 /** The step the test does not run: obs is put on the PATH instead of installed from the registry. */
@@ -66,15 +71,32 @@ export function interpolate(text: string, contexts: Contexts): string {
   return out;
 }
 
-/** Whether an `if:` holds: comparisons of context paths and quoted strings, joined by `&&`. */
+const OPERAND = String.raw`('[^']*'|[\w.-]+)`;
+const COMPARISON = new RegExp(String.raw`^\s*${OPERAND}\s*(==|!=)\s*${OPERAND}\s*$`);
+const STARTS_WITH = new RegExp(String.raw`^\s*startsWith\(\s*([\w.-]+)\s*,\s*('[^']*')\s*\)\s*$`);
+
+/**
+ * Whether an `if:` holds: comparisons of context paths and quoted strings, and `startsWith(path, 'text')`
+ * (which ignores case, as GitHub's does), joined by `&&`; those joined by `||` (`&&` binds first, as in GitHub's
+ * expressions). Every part is read before any is weighed: a form not understood throws, wherever it stands.
+ */
 export function holds(condition: string, contexts: Contexts): boolean {
   const side = (s: string) => (/^'.*'$/.test(s) ? s.slice(1, -1) : valueOf(s, contexts));
-  return condition.split('&&').every((part) => {
-    const m = /^\s*('[^']*'|[\w.-]+)\s*(==|!=)\s*('[^']*'|[\w.-]+)\s*$/.exec(part);
-    if (m === null) throw new Error(`the test does not understand the condition ${condition}`);
-    const [, left = '', op, right = ''] = m;
-    return (side(left) === side(right)) === (op === '==');
-  });
+  const term = (part: string): (() => boolean) => {
+    const compared = COMPARISON.exec(part);
+    if (compared !== null) {
+      const [, left = '', op, right = ''] = compared;
+      return () => (side(left) === side(right)) === (op === '==');
+    }
+    const starts = STARTS_WITH.exec(part);
+    if (starts !== null) {
+      const [, path = '', prefix = ''] = starts;
+      return () => side(path).toLowerCase().startsWith(side(prefix).toLowerCase());
+    }
+    throw new Error(`the test does not understand the condition ${condition}`);
+  };
+  const anyOf = condition.split('||').map((all) => all.split('&&').map(term));
+  return anyOf.some((all) => all.every((t) => t()));
 }
 
 export interface StepRun {
@@ -88,6 +110,8 @@ export interface JobRun {
   ok: boolean;
   /** What the steps printed, stdout and stderr as they came, each step headed by its name. */
   log: string;
+  /** What each step of `steps` printed, in the same order. */
+  printed: string[];
 }
 
 export interface JobRequest {
@@ -131,6 +155,7 @@ export async function runJob(workflow: Workflow, name: string, request: JobReque
   const jobEnv = { ...env(workflow.env), ...env(job.env) };
   const scratch = mkdtempSync(join(request.cwd, '..', 'step-'));
   const steps: StepRun[] = [];
+  const printed: string[] = [];
   let log = '';
   for (const [i, step] of job.steps.entries()) {
     if (step.run === undefined || step.name === INSTALL_STEP) continue;
@@ -147,11 +172,12 @@ export async function runJob(workflow: Workflow, name: string, request: JobReque
     });
     log += `== ${stepName}\n${output}`;
     steps.push({ name: stepName, code });
-    if (code !== 0) return { steps, ok: false, log };
+    printed.push(output);
+    if (code !== 0) return { steps, ok: false, log, printed };
     if (step.id !== undefined)
       for (const [k, v] of Object.entries(outputsOf(outputFile))) contexts[`steps.${step.id}.outputs.${k}`] = v;
   }
-  return { steps, ok: true, log };
+  return { steps, ok: true, log, printed };
 }
 
 /** A folder holding `obs`, which runs this checkout's dist/cli.js with this node. */

@@ -1,15 +1,27 @@
-// A team's repository of trigger files, for test/unit/ci-flow.test.ts: a bare repository stands for GitHub
-// (origin), a developers' clone makes pull requests as branches and merges them into main, two sandboxes stand
-// for the staging and production services, and the committed workflow's jobs run in fresh clones of origin, as
-// GitHub's runners check a commit out. Everything lives in one temporary folder, removed by close().
+// A team's repository of trigger files, for the tests of the CI recipes (test/unit/ci-flow.test.ts runs
+// docs/ci/triggers.yml, test/unit/ci-environments.test.ts docs/ci/environments.yml): a bare repository stands
+// for GitHub (origin), a developers' clone makes pull requests as branches, merges them into main and tags
+// releases, two sandboxes stand for the staging and production services, and the committed workflow's jobs run
+// in fresh clones of origin, as GitHub's runners check a commit out. Everything lives in one temporary folder,
+// removed by close().
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { runMain } from '../../src/cli/main';
-import { DEMO, SANDBOX_CREDENTIALS } from '../../src/sandbox';
-import { holds, loadWorkflow, obsOnPath, runJob, type Contexts, type JobRun, type Workflow } from './ci-flow-runner';
+import { DEMO, PRODUCTION_CREDENTIALS, SANDBOX_CREDENTIALS, type SandboxOptions } from '../../src/sandbox';
+import {
+  ENVIRONMENTS_WORKFLOW_FILE,
+  holds,
+  loadWorkflow,
+  obsOnPath,
+  runJob,
+  WORKFLOW_FILE,
+  type Contexts,
+  type JobRun,
+  type Workflow,
+} from './ci-flow-runner';
+import { runObs } from './obs-run';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 const exec = promisify(execFile);
@@ -20,23 +32,82 @@ const REPOSITORY = 'team/triggers';
 export type Environment = 'staging' | 'production';
 type Json = Record<string, unknown>;
 
+/** What a job runs for: a pull request, a push (of main or of a tag), a run by hand on main (overwrite or not). */
+type GitHubEvent =
+  | { name: 'pull_request' }
+  | { name: 'push'; ref: string }
+  | { name: 'workflow_dispatch'; overwrite: boolean };
+
+/** A recipe's world: its workflow, the services standing for its environments, and origin's first commit. */
+export interface Recipe {
+  readonly workflowFile: string;
+  readonly sandboxes: Record<Environment, SandboxOptions>;
+  /** Each service's keys: `configKey` writes (its GitHub environment's), `readOnlyConfigKey` reads (the PRs'). */
+  readonly credentials: Record<Environment, { configKey: string; readOnlyConfigKey: string }>;
+  /** Writes the files of origin's first commit, which the services hold, into the developers' clone. */
+  seed(dev: string, staging: TestSandbox): Promise<void>;
+}
+
+/** docs/ci/triggers.yml: two services with the demo's data; origin holds the gateway's triggers as staging has them. */
+export const TRIGGERS_RECIPE: Recipe = {
+  workflowFile: WORKFLOW_FILE,
+  sandboxes: { staging: { rateLimit: 100_000 }, production: { rateLimit: 100_000 } },
+  credentials: { staging: SANDBOX_CREDENTIALS, production: SANDBOX_CREDENTIALS },
+  async seed(dev, staging) {
+    const env = { OBS_BASE_URL: staging.base, OBS_CONFIG_KEY: staging.handle.info.configKey };
+    const pulled = await runObs(['pull', '--dataset', GW, '--out', 'triggers'], { cwd: dev, env });
+    if (pulled.code !== 0) throw new Error(pulled.stderr);
+  },
+};
+
+const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
+export const ENVIRONMENTS_FILE = 'obs.environments.json';
+
+/**
+ * docs/ci/environments.yml: staging with the demo's data, production with its own (ids, recipients, a slug, keys);
+ * origin holds the demo workspace's triggers/ and obs.environments.json, which plan clean against both, but for
+ * its draft triggers/error-burst.trigger.json (on neither service, and with lint errors), and its
+ * .vscode/settings.json (metrics-hosts is a metrics dataset: without it the linter refuses that dataset's triggers).
+ */
+export const ENVIRONMENTS_RECIPE: Recipe = {
+  workflowFile: ENVIRONMENTS_WORKFLOW_FILE,
+  sandboxes: {
+    staging: { rateLimit: 100_000 },
+    production: { rateLimit: 100_000, demoEnvironment: 'production' },
+  },
+  credentials: { staging: SANDBOX_CREDENTIALS, production: PRODUCTION_CREDENTIALS },
+  seed(dev) {
+    cpSync(join(DEMO_WORKSPACE, 'triggers'), join(dev, 'triggers'), { recursive: true });
+    for (const file of [ENVIRONMENTS_FILE, '.vscode/settings.json'])
+      cpSync(join(DEMO_WORKSPACE, file), join(dev, file), { recursive: true });
+    rmSync(join(dev, 'triggers', 'error-burst.trigger.json'));
+    return Promise.resolve();
+  },
+};
+
 export class World {
-  readonly workflow: Workflow = loadWorkflow();
+  readonly workflow: Workflow;
   private runs = 0;
 
   private constructor(
     readonly root: string,
     readonly sandboxes: Record<Environment, TestSandbox>,
     private readonly base: Record<string, string>,
-  ) {}
+    readonly recipe: Recipe,
+  ) {
+    this.workflow = loadWorkflow(recipe.workflowFile);
+  }
 
-  /** Origin holding one commit of the gateway's triggers as pulled from staging, tagged as applied to `tagged`. */
-  static async create(tagged: readonly Environment[] = ['staging', 'production']): Promise<World> {
+  /** Origin holding one commit of the recipe's files, as the services hold them, tagged as applied to `tagged`. */
+  static async create(
+    tagged: readonly Environment[] = ['staging', 'production'],
+    recipe: Recipe = TRIGGERS_RECIPE,
+  ): Promise<World> {
     if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run node esbuild.mjs first');
     const root = mkdtempSync(join(tmpdir(), 'obs-ci-flow-'));
     const [staging, production] = await Promise.all([
-      startTestSandbox({ rateLimit: 100_000 }),
-      startTestSandbox({ rateLimit: 100_000 }),
+      startTestSandbox(recipe.sandboxes.staging),
+      startTestSandbox(recipe.sandboxes.production),
     ]);
     const identity = {
       GIT_AUTHOR_NAME: 'Dev',
@@ -52,18 +123,10 @@ export class World {
       GIT_CONFIG_NOSYSTEM: '1',
       ...identity,
     };
-    const world = new World(root, { staging, production }, base);
+    const world = new World(root, { staging, production }, base, recipe);
     await world.git(root, 'init', '--quiet', '--bare', '--initial-branch=main', 'origin.git');
     await world.git(root, 'clone', '--quiet', 'origin.git', 'dev');
-    let err = '';
-    const env = { OBS_BASE_URL: staging.base, OBS_CONFIG_KEY: staging.handle.info.configKey };
-    const pulled = await runMain(['pull', '--dataset', GW, '--out', 'triggers'], {
-      cwd: world.dev,
-      env,
-      stdout: () => undefined,
-      stderr: (t) => (err += t),
-    });
-    if (pulled !== 0) throw new Error(err);
+    await recipe.seed(world.dev, staging);
     await world.git(world.dev, 'add', '-A');
     await world.git(world.dev, 'commit', '--quiet', '-m', 'The triggers as the services hold them');
     await world.git(world.dev, 'push', '--quiet', 'origin', 'main');
@@ -113,6 +176,13 @@ export class World {
     return this.git(this.dev, 'rev-parse', 'HEAD');
   }
 
+  /** A release: main tagged `tag`, the tag pushed to origin. The commit tagged. */
+  async release(tag: string): Promise<string> {
+    await this.git(this.dev, 'tag', tag, 'main');
+    await this.git(this.dev, 'push', '--quiet', 'origin', `refs/tags/${tag}`);
+    return this.git(this.dev, 'rev-parse', `${tag}^{commit}`);
+  }
+
   /** A fresh clone of origin, as actions/checkout makes it: every branch and tag, at `sha` (or main merged with a branch). */
   private async checkout(at: { sha: string } | { pullRequest: string }): Promise<string> {
     const dir = join(this.root, `run-${++this.runs}`);
@@ -122,27 +192,30 @@ export class World {
     return dir;
   }
 
-  private contexts(event: string, environment?: Environment, overwrite?: boolean): Contexts {
+  /** The contexts of a run for `event`, with the GitHub environment's variable and secret when a job names one. */
+  private contexts(event: GitHubEvent, environment?: Environment): Contexts {
     const { staging, production } = this.sandboxes;
+    const { credentials } = this.recipe;
     const service: Contexts =
       environment === undefined
         ? {}
         : {
             'vars.OBS_BASE_URL': this.sandboxes[environment].base,
-            'secrets.OBS_CONFIG_KEY': this.sandboxes[environment].handle.info.configKey,
+            'secrets.OBS_CONFIG_KEY': credentials[environment].configKey,
           };
     return {
-      'github.event_name': event,
-      'github.ref': event === 'pull_request' ? 'refs/pull/7/merge' : 'refs/heads/main',
+      'github.event_name': event.name,
+      'github.ref':
+        event.name === 'push' ? event.ref : event.name === 'pull_request' ? 'refs/pull/7/merge' : 'refs/heads/main',
       'github.repository': REPOSITORY,
       'github.event.pull_request.head.repo.full_name': REPOSITORY,
       // The pull requests' plans read with keys that cannot write.
       'vars.OBS_STAGING_URL': staging.base,
-      'secrets.OBS_STAGING_READ_KEY': SANDBOX_CREDENTIALS.readOnlyConfigKey,
+      'secrets.OBS_STAGING_READ_KEY': credentials.staging.readOnlyConfigKey,
       'vars.OBS_PRODUCTION_URL': production.base,
-      'secrets.OBS_PRODUCTION_READ_KEY': SANDBOX_CREDENTIALS.readOnlyConfigKey,
+      'secrets.OBS_PRODUCTION_READ_KEY': credentials.production.readOnlyConfigKey,
       ...service,
-      ...(overwrite === undefined ? {} : { 'inputs.overwrite': String(overwrite) }),
+      ...(event.name === 'workflow_dispatch' ? { 'inputs.overwrite': String(event.overwrite) } : {}),
     };
   }
 
@@ -163,17 +236,26 @@ export class World {
   /** The plan job of a pull request, on main merged with its branch. */
   async planPullRequest(branch: string): Promise<JobRun> {
     const cwd = await this.checkout({ pullRequest: branch });
-    return this.job('plan', cwd, await this.git(cwd, 'rev-parse', 'HEAD'), this.contexts('pull_request'));
+    return this.job('plan', cwd, await this.git(cwd, 'rev-parse', 'HEAD'), this.contexts({ name: 'pull_request' }));
   }
 
-  /** An environment's apply job on a commit of main: pushed, or run by hand (workflow_dispatch) with or without overwrite. */
-  async apply(environment: Environment, sha: string, byHand?: { overwrite: boolean }): Promise<JobRun> {
+  /**
+   * An environment's apply job on a commit: pushed to main; pushed as the tag `tag` (a release); or run by hand
+   * (workflow_dispatch) on main, with or without overwrite.
+   */
+  async apply(
+    environment: Environment,
+    sha: string,
+    started?: { overwrite: boolean } | { tag: string },
+  ): Promise<JobRun> {
     const cwd = await this.checkout({ sha });
-    const contexts =
-      byHand === undefined
-        ? this.contexts('push', environment)
-        : this.contexts('workflow_dispatch', environment, byHand.overwrite);
-    return this.job(`apply-${environment}`, cwd, sha, contexts);
+    const event: GitHubEvent =
+      started === undefined
+        ? { name: 'push', ref: 'refs/heads/main' }
+        : 'tag' in started
+          ? { name: 'push', ref: `refs/tags/${started.tag}` }
+          : { name: 'workflow_dispatch', overwrite: started.overwrite };
+    return this.job(`apply-${environment}`, cwd, sha, this.contexts(event, environment));
   }
 
   /** The commit the tag of an environment names on origin, or '' when there is none. */
@@ -188,6 +270,13 @@ export class World {
       `refs/tags/obs-applied/${environment}`,
     ).catch(() => '');
     return line;
+  }
+
+  /** What a service was asked to write since it started, in order: each request but reads, as `METHOD path`. */
+  writes(environment: Environment): string[] {
+    return this.sandboxes[environment].handle.requests
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path}`);
   }
 
   /** The gateway's triggers on a service, as listed. */
@@ -228,5 +317,19 @@ export class World {
       );
       if (deleted.status !== 204 || created.status !== 201) throw new Error(`${deleted.text} ${created.text}`);
     }
+  }
+}
+
+/** A world of `recipe` for one test, closed after it whatever happens. */
+export async function inWorld(
+  body: (w: World) => Promise<void>,
+  tagged?: readonly Environment[],
+  recipe?: Recipe,
+): Promise<void> {
+  const w = await World.create(tagged, recipe);
+  try {
+    await body(w);
+  } finally {
+    await w.close();
   }
 }

@@ -8,22 +8,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { holds, loadWorkflow, WORKFLOW_FILE, type JobRun } from './ci-flow-runner';
-import { GW, World } from './ci-flow-world';
+import { GW, inWorld, type World } from './ci-flow-world';
 
 const HIGH = 'High-error-rate.trigger.json';
 const OFFICE = 'Office-hours-latency.trigger.json';
 const GATE = 'Changes made on the service since the last apply';
 const APPLY_STEPS = ['The commit last applied', 'Plan', GATE, 'Apply', 'Record the commit applied'];
-
-/** A world for one test, closed after it whatever happens. */
-async function inWorld(body: (w: World) => Promise<void>, tagged?: Parameters<typeof World.create>[0]): Promise<void> {
-  const w = await World.create(tagged);
-  try {
-    await body(w);
-  } finally {
-    await w.close();
-  }
-}
 
 const threshold = (t: Record<string, unknown>) => (t.threshold as { value: number }).value;
 const withThreshold = (t: Record<string, unknown>, value: number) => ({
