@@ -101,9 +101,9 @@ const planMain = (w: World, environment: Environment) =>
 
 const threshold = (t: Record<string, unknown>) => (t.threshold as { value: number }).value;
 
-test('the jobs GitHub starts: a pull request plan, a merge into main apply-staging, a v* tag apply-production, a run by hand both apply jobs', () => {
+test('the jobs GitHub starts: a pull request plan, a merge into main apply-staging, a v* tag apply-production, a run by hand the apply job of the environment it names', () => {
   const { jobs } = loadWorkflow(ENVIRONMENTS_WORKFLOW_FILE);
-  const started = (event: string, ref: string) =>
+  const started = (event: string, ref: string, inputs: Record<string, string> = {}) =>
     Object.entries(jobs)
       .filter(
         ([, job]) =>
@@ -113,6 +113,7 @@ test('the jobs GitHub starts: a pull request plan, a merge into main apply-stagi
             'github.ref': ref,
             'github.repository': 'team/triggers',
             'github.event.pull_request.head.repo.full_name': 'team/triggers',
+            ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`inputs.${k}`, v])),
           }),
       )
       .map(([name]) => name);
@@ -121,9 +122,10 @@ test('the jobs GitHub starts: a pull request plan, a merge into main apply-stagi
       started('pull_request', 'refs/pull/7/merge'),
       started('push', 'refs/heads/main'),
       started('push', 'refs/tags/v1'),
-      started('workflow_dispatch', 'refs/heads/main'),
+      started('workflow_dispatch', 'refs/heads/main', { environment: 'staging', overwrite: 'true' }),
+      started('workflow_dispatch', 'refs/heads/main', { environment: 'production', overwrite: 'true' }),
     ],
-    [['plan'], ['apply-staging'], ['apply-production'], ['apply-staging', 'apply-production']],
+    [['plan'], ['apply-staging'], ['apply-production'], ['apply-staging'], ['apply-production']],
   );
 });
 

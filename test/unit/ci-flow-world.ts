@@ -215,7 +215,12 @@ export class World {
       'vars.OBS_PRODUCTION_URL': production.base,
       'secrets.OBS_PRODUCTION_READ_KEY': credentials.production.readOnlyConfigKey,
       ...service,
-      ...(event.name === 'workflow_dispatch' ? { 'inputs.overwrite': String(event.overwrite) } : {}),
+      ...(event.name === 'workflow_dispatch'
+        ? {
+            'inputs.overwrite': String(event.overwrite),
+            ...(environment === undefined ? {} : { 'inputs.environment': environment }),
+          }
+        : {}),
     };
   }
 
