@@ -39,7 +39,7 @@ import {
   type EnvironmentInvocation,
 } from './environment';
 import type { PlanEnvironment } from '../triggerFiles';
-import { fileAsSeenBy, unusedOverrideEntries } from '../triggerFiles/environmentPlan';
+import { fileAsSeenBy, sloFileAsSeenBy, unusedOverrideEntries } from '../triggerFiles/environmentPlan';
 import type { Outcome } from '../result';
 
 /** The options of `obs drift` as commander parses them (drift.ts declares them). */
@@ -88,7 +88,9 @@ function asSeenBy(files: DriftFiles, env: PlanEnvironment | undefined, io: MainI
   });
   const unused = unusedOverrideEntries(env, walked).flatMap((b) => b.reasons);
   for (const u of unused) warn(io, `${env.file}: ${u}`);
-  return { files: { ...files, read: new Map(read) }, ok: unused.length === 0 };
+  // Burn alert and definitions files too, as a plan for the environment compares them.
+  const sloFiles = files.sloFiles.map((f) => sloFileAsSeenBy(f, overlay));
+  return { files: { ...files, read: new Map(read), sloFiles }, ok: unused.length === 0 };
 }
 
 /** The environment of the files last applied: the environments file above them, or else the one of PATH. */

@@ -56,6 +56,16 @@ function recipientThere(
   return { value: to === undefined ? rest : { ...rest, type: to.type, target: to.target } };
 }
 
+/** A list of recipients as the environment names them, each one it cannot name added to `problems`. */
+function recipientsThere(list: readonly unknown[], env: Environment, problems: string[]): unknown[] {
+  const map = new Map((env.recipients ?? []).map((r) => [addressKey(r.from), r.to]));
+  return list.flatMap((r) => {
+    const there = recipientThere(r, map);
+    if (there.problem !== undefined) problems.push(there.problem);
+    return there.value === undefined ? [] : [there.value];
+  });
+}
+
 /**
  * The trigger of a file as `env` sees it. The override is the one of the trigger's dataset slug and name as
  * the file holds them (the home's).
@@ -70,15 +80,27 @@ export function effectiveTrigger(value: Json, env: Environment): EffectiveTrigge
   const problems: string[] = [];
   if (dataset !== undefined) out.dataset_slug = env.datasets?.[dataset] ?? dataset;
   if (typeof out.query_id === 'string') out.query_id = env.queries?.[out.query_id] ?? out.query_id;
-  const map = new Map((env.recipients ?? []).map((r) => [addressKey(r.from), r.to]));
-  if (Array.isArray(out.recipients))
-    out.recipients = out.recipients.flatMap((r: unknown) => {
-      const there = recipientThere(r, map);
-      if (there.problem !== undefined) problems.push(there.problem);
-      return there.value === undefined ? [] : [there.value];
-    });
+  if (Array.isArray(out.recipients)) out.recipients = recipientsThere(out.recipients, env, problems);
   const fromOverlay = override === undefined ? [] : patchedPaths(override);
   return { value: out, fromOverlay, problems };
+}
+
+/**
+ * A burn alert or definitions file as `env` sees it: its dataset slug mapped and, for a burn alert, its recipients
+ * mapped as a trigger's are. Its ids stay: another environment than the home finds the alert by its SLO's name,
+ * type and threshold, and the comparison keeps the alert's own ids (sloPlan.ts).
+ */
+export function effectiveSloValue(
+  kind: 'burn-alert' | 'definitions',
+  value: Json,
+  env: Environment,
+): { value: Json; problems: string[] } {
+  const out = { ...value };
+  if (typeof out.dataset_slug === 'string') out.dataset_slug = env.datasets?.[out.dataset_slug] ?? out.dataset_slug;
+  if (kind === 'definitions') return { value: out, problems: [] };
+  const problems: string[] = [];
+  if (Array.isArray(out.recipients)) out.recipients = recipientsThere(out.recipients, env, problems);
+  return { value: out, problems };
 }
 
 /** The overrides of an environment that name no trigger of the files: each a likely typo, said by its place. */

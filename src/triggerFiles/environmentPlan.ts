@@ -5,7 +5,9 @@
 // blocks with its place named. No vscode import.
 import type { DiagnosticPlace } from '../lint/gate';
 import type { Diagnostic } from '../lint/types';
-import { effectiveTrigger, unusedOverrides } from './effective';
+import { effectiveSloValue, effectiveTrigger, unusedOverrides } from './effective';
+import { jsonObjectOf } from './jsonObject';
+import type { SloPlanFile } from './sloPlan';
 import { jsonRangeLocator } from './jsonPlaces';
 import type { Environment } from './environments';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
@@ -109,6 +111,20 @@ export function placeOfFinding(
       return { elsewhere: `${env.file} ${placeText(env.name, ['triggers', o.dataset, o.name, ...o.member])}` };
     return { line: locate(d.path).start.line + 1 };
   };
+}
+
+/**
+ * A burn alert or definitions file as an environment other than the home one sees it (its dataset and recipients
+ * mapped, effective.ts), compared and planned as such (a plan records the hash of its bytes). One whose recipient
+ * cannot be named there is not compared, said why.
+ */
+export function sloFileAsSeenBy(f: SloPlanFile, overlay: Environment): SloPlanFile {
+  const value = f.text === undefined ? undefined : jsonObjectOf(f.text);
+  if (f.text === undefined || value === undefined) return f;
+  const seen = effectiveSloValue(f.kind, value, overlay);
+  if (seen.problems.length > 0)
+    return { file: f.file, kind: f.kind, text: undefined, problem: `as it is seen there: ${seen.problems.join('; ')}` };
+  return { ...f, text: `${JSON.stringify(seen.value, null, 2)}\n` };
 }
 
 /** A place in the environments file, as people read it: environments.production.triggers."checkout"."Errors". */

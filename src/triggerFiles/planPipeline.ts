@@ -26,6 +26,7 @@ import { savedQueryReasons } from './planQueries';
 import {
   effectiveFile,
   placeOfFinding,
+  sloFileAsSeenBy,
   unusedOverrideEntries,
   type EffectiveFile,
   type PlanEnvironment,
@@ -286,7 +287,7 @@ async function lintReasons(
 function withSlo(plan: Plan, slo: SloEntries, files: readonly SloPlanFile[]): Plan {
   return {
     ...plan,
-    files: [...plan.files, ...files.map((f) => ({ file: f.file, sha256: sha256(f.text ?? '') }))],
+    files: [...plan.files, ...files.map((f) => ({ file: f.file, sha256: f.sha256 ?? sha256(f.text ?? '') }))],
     changes: [...plan.changes, ...slo.changes],
     blocked: [...plan.blocked, ...slo.blocked],
     unchanged: plan.unchanged + slo.unchanged,
@@ -326,7 +327,11 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     concurrency: req.concurrency,
     ...(req.onPause === undefined ? {} : { onPause: req.onPause }),
   });
-  const sloFiles = sloFilesOf(req.sources);
+  const overlay = req.environment?.overlay;
+  // Seen by another environment, a file is compared as it sees it; the plan records the hash of its bytes.
+  const sloFiles = sloFilesOf(req.sources).map((f) =>
+    overlay === undefined ? f : { ...sloFileAsSeenBy(f, overlay), sha256: sha256(f.text ?? '') },
+  );
   const { files: read, blocked, blockedBy: environmentReasons, placeOf } = environmentFiles(req);
   const { index, failures } = await serviceIndex(req, read, pool);
   const sloCompared = await compareSloFiles(sloFiles, req.service, pool, {

@@ -46,6 +46,8 @@ export interface SloPlanFile {
   kind: SloKind;
   text: string | undefined;
   problem?: string;
+  /** The hash recorded of the file's bytes, when `text` is not them (the file as an environment sees it). */
+  sha256?: string;
 }
 
 /**

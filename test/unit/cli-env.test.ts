@@ -308,3 +308,22 @@ test('test --env of an environment other than the home one refuses --record: the
     [2, '', "obs: --record records the home environment's service: leave out --env production\n"],
   );
 });
+
+test("a mapped dataset's burn alerts and definitions, pulled from staging, are planned and compared in production under its slug", async () => {
+  const staging = {
+    OBS_BASE_URL: sandboxes.staging.base,
+    OBS_CONFIG_KEY: sandboxes.staging.handle.info.configKey,
+  };
+  const pulled = await run(
+    ['pull', '--dataset', 'checkout-service', '--kinds', 'burn-alerts,definitions', '--recipients-by', 'target'],
+    staging,
+  );
+  assert.equal(pulled.code, 0, pulled.stdout + pulled.stderr);
+  const paths = ['burn-alerts/checkout-service', 'definitions/checkout-service.definitions.json'];
+  const planned = await run(['plan', '--env', 'production', ...paths]);
+  assert.equal(planned.code, 0, planned.stdout + planned.stderr);
+  assert.match(planned.stdout, /0 to create, 0 to update, 0 to delete, 3 unchanged, 0 blocked\n$/);
+  const drift = await run(['drift', '--env', 'production', ...paths]);
+  assert.equal(drift.code, 0, drift.stdout + drift.stderr);
+  assert.match(drift.stdout, /\n3 files compared: 3 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
+});

@@ -80,3 +80,12 @@ test('a file of a folder the connection is no environment of is compared as it i
     { status: 'local-only', listed: ['checkout'] },
   );
 });
+
+test("a definitions file of a mapped dataset is compared with production's definitions under its slug", async () => {
+  const DEFINITIONS = 'file:///w/definitions/checkout.definitions.json';
+  const held = { service_name: { name: 'service.name' } };
+  const api = { ...production(20), ...sloServiceFake({}, { 'checkout-prod': held }) };
+  const text = `${JSON.stringify({ dataset_slug: 'checkout', definitions: held }, null, 2)}\n`;
+  const model = await driftOf({ [DEFINITIONS]: text }, onProduction(api));
+  assert.deepEqual([model.sloFileDrift(DEFINITIONS)?.status, api.calls], ['in-sync', ['definitions checkout-prod']]);
+});

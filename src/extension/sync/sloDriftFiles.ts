@@ -14,28 +14,36 @@ import {
   withoutAmbiguity,
   type SloCompared,
   type SloFileDrift,
+  type SloPlanFile,
   type SloReads,
   type TeamRecipients,
 } from '../../triggerFiles';
+import type { Environment } from '../../triggerFiles/environments';
+import { sloFileAsSeenBy } from '../../triggerFiles/environmentPlan';
 import { FileOrder, type SloDriftCounts } from './driftSnapshot';
 
 /**
  * Compares the files (uri and saved text) each on its own, as a plan does; nothing is kept yet. A file for which
- * the connection is an environment other than the home (`environmentOf`) is matched by name: its ids are the home's.
+ * the connection is an environment other than the home (`environmentOf`) is compared as that environment sees it
+ * (its dataset and recipients mapped), matched by name: its ids are the home's.
  */
 export async function compareSloAlone(
   texts: ReadonlyMap<string, string>,
   reads: SloReads,
   concurrency: number,
-  environmentOf?: (uri: string) => unknown,
+  environmentOf?: (uri: string) => { overlay: Environment } | undefined,
 ): Promise<SloCompared[]> {
-  const files = [...texts].flatMap(([file, text]) => {
+  const away = new Set<string>();
+  const files = [...texts].flatMap(([file, text]): SloPlanFile[] => {
     const kind = kindOfFile(file);
-    return kind === 'trigger' ? [] : [{ file, kind, text }];
+    if (kind === 'trigger') return [];
+    const env = environmentOf?.(file);
+    if (env === undefined) return [{ file, kind, text }];
+    away.add(file);
+    return [sloFileAsSeenBy({ file, kind, text }, env.overlay)];
   });
-  const away = new Set(files.filter((f) => environmentOf?.(f.file) !== undefined));
-  const byName = files.filter((f) => away.has(f));
-  const byId = files.filter((f) => !away.has(f));
+  const byName = files.filter((f) => away.has(f.file));
+  const byId = files.filter((f) => !away.has(f.file));
   const pool = new PacedPool({ concurrency: Math.max(1, concurrency) });
   const compared = await Promise.all([
     compareEachSloFile(byId, reads, pool, { matchByName: false }),
