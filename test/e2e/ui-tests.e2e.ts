@@ -205,14 +205,16 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
           await page.locator('.test-error-content-widget').first().click();
           const title = page.locator('.peekview-title .filename');
           await title.waitFor({ state: 'visible' });
-          // The sandbox has one error burst in each half of every day, at a time of its own: the last 24 hours
-          // hold 1 to 3 of them, depending on the time of day the test runs.
+          // The sandbox has one error burst in each half of every day, at a time of its own, so the last 24 hours
+          // hold at least one. How many times the trigger fired is the day's data: a burst that dips under the
+          // threshold between two evaluations fires again, and stray errors at the busiest hour can fire too. The
+          // count is checked where the editor shows it again (the peek's actual value, below).
           const sentence = (await title.getAttribute('title')) ?? '';
           const fired =
             /^fired (\d+) times? between \d{4}-\d\d-\d\d \d\d:\d\d and \d{4}-\d\d-\d\d \d\d:\d\d UTC, first at \d{4}-\d\d-\d\d \d\d:\d\d UTC; expected none$/.exec(
               sentence,
             )?.[1] ?? '';
-          assert.match(fired, /^[123]$/, `the failure's sentence: ${sentence}`);
+          assert.match(fired, /^[1-9]\d*$/, `the failure's sentence: ${sentence}`);
           const peek = page.locator('.peekview-widget');
           await peek.locator('.view-line', { hasText: 'no firing' }).first().waitFor({ state: 'visible' });
           assert.match(
