@@ -1,6 +1,7 @@
 // What the tools run against, handed in by their host: the MCP server (`obs mcp`, the service named by the
 // environment, the files under the folder it runs in) or the editor (the active connection, the workspace's
 // files). Every tool reads through this; none reaches a key.
+import type { Environment } from '../triggerFiles/environments';
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
 import type { ResultCache } from '../backtest/cache';
 import type { CreationPacer, QueryApi, RunnerClock } from '../backtest/runner';
@@ -47,6 +48,11 @@ interface TriggerFileSource {
   ): Promise<{ files: SourceFile[]; problems: string[] }>;
   /** The plan of the files against the service, with the gates of `obs plan` (lint with the live columns, the team's recipients). */
   plan(files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
+  /**
+   * The environment other than the home one the files are compared for (`obs mcp --env`, docs/ENVIRONMENTS.md):
+   * drift compares each file as it sees it, found by name, as `obs drift --env` does. Absent: the files as they are.
+   */
+  readonly environment?: { readonly name: string; readonly overlay: Environment };
 }
 
 /** What creating query results needs: the calls, and the pacer of the service's 10 results a minute. */

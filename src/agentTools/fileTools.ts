@@ -3,6 +3,7 @@
 // sloDrift); the plan is the host's (with the gates of `obs plan`). Both answer counts first, then the entries
 // that need attention, each with its kind, bounded; member values are given as short texts, a webhook
 // variable's value never (hidden.ts).
+import { fileAsSeenBy, sloFileAsSeenBy } from '../triggerFiles/environmentPlan';
 import * as z from 'zod';
 import {
   datasetsOfFiles,
@@ -146,9 +147,11 @@ export async function driftTool(
   signal: AbortSignal,
 ): Promise<z.infer<typeof DriftOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], 'every kind', signal);
-  const reads = files
-    .filter((f) => kindOfFile(f.file) === 'trigger')
-    .map((f) => ({ file: f.file, read: localFileOf(f) }));
+  // For an environment other than the home one, each file as it sees it, found by name (obs drift --env).
+  const env = host.files.environment;
+  const asSeen = (f: SourceFile) =>
+    env === undefined || f.text === undefined ? localFileOf(f) : fileAsSeenBy(f.text, env).file;
+  const reads = files.filter((f) => kindOfFile(f.file) === 'trigger').map((f) => ({ file: f.file, read: asSeen(f) }));
   const service = await host.service();
   const pool = new PacedPool({ concurrency: CONCURRENCY });
   const index = new ServiceIndex();
@@ -161,7 +164,8 @@ export async function driftTool(
   const drift = reads.map((r) => driftOfFile(r.file, r.read, index));
   const only = onlyOnService(drift, index);
   // The burn alert and definitions files, compared exactly as `obs drift` and a plan compare them.
-  const slo = await sloDrift(sloFilesOf(files), service, pool, { matchByName: false, signal });
+  const sloFiles = sloFilesOf(files).map((f) => (env === undefined ? f : sloFileAsSeenBy(f, env.overlay)));
+  const slo = await sloDrift(sloFiles, service, pool, { matchByName: env !== undefined, signal });
   const attention = [
     ...drift.filter((f) => f.status !== 'in-sync').map(fileSummary),
     ...slo.filter((f) => f.status !== 'in-sync').map(sloFileSummary),

@@ -2,6 +2,7 @@
 // the last days as the service would have, its notifications counted as `obs test` counts them, noisiest first,
 // with the smallest change that would have kept one over the budget within. Its query results are the host's
 // session's where it keeps them (a second report over the same triggers creates none it already has).
+import { effectiveFile } from '../triggerFiles/environmentPlan';
 import * as z from 'zod';
 import { ResultCache } from '../backtest/cache';
 import { noiseEntryJson, statusOf } from '../backtest/noiseJson';
@@ -71,8 +72,11 @@ export async function noiseTool(
     nowSeconds: Math.floor(q.clock.now() / 1000),
   };
   const prepared: (PreparedNoise | NoiseEntry)[] = [];
+  // For an environment other than the home one, each trigger as it sees it (obs noise --env).
+  const env = host.files.environment;
+  const seen = (text: string) => (env === undefined ? text : (effectiveFile(text, env.overlay)?.text ?? text));
   for (const f of files) {
-    const target = { key: f.file, label: f.file, text: f.text ?? '', tests: [] };
+    const target = { key: f.file, label: f.file, text: seen(f.text ?? ''), tests: [] };
     prepared.push(
       f.text === undefined
         ? { kind: 'skipped', key: f.file, label: f.file, reason: f.problem ?? 'the file could not be read' }

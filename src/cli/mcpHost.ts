@@ -2,6 +2,7 @@
 // OBS_CONFIG_KEY; never an argument), the trigger, burn alert and definitions files under the folder the
 // server runs in (a path that leaves it is refused), and the one plan pipeline with the gates of `obs plan`.
 // Nothing here writes.
+import type { CliEnvironment } from './environment';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
@@ -59,9 +60,14 @@ export interface McpHost extends ToolHost {
   close(): Promise<void>;
 }
 
-/** The server's host: one client for the whole session, made on first use. */
-export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
+/**
+ * The server's host: one client for the whole session, made on first use. With `environment` (obs mcp --env), its
+ * service is the one the environment's variables name (io.env holds them already), and drift and plan work on the
+ * files as it sees them, as obs drift --env and obs plan --env do.
+ */
+export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>, environment?: CliEnvironment): McpHost {
   const env = io.env ?? {};
+  const overlay = environment?.plan.overlay;
   const folder = env[ENV_TRIGGER_FOLDER];
   const cwd = folder === undefined ? io.cwd : resolve(io.cwd, folder);
   let client: ServiceClient | undefined;
@@ -114,8 +120,14 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     service: async (): Promise<ServiceReader> => service(),
     queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock, results }),
     lint: async (text, columns) => lintHere(text, columns),
-    target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
+    target: () => {
+      const base = (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`;
+      return environment === undefined ? base : `${base} (${environment.plan.name})`;
+    },
     files: {
+      ...(environment === undefined || overlay === undefined
+        ? {}
+        : { environment: { name: environment.plan.name, overlay } }),
       read: async (paths, kinds, signal) => {
         if (folder !== undefined && folder.trim() === '')
           throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
@@ -139,9 +151,12 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
           inputs: {
             scope: { kind: prune ? 'all' : 'files' },
             allowUnknownColumns: false,
-            matchByName: false,
+            // Another environment than the home one finds each trigger by name: the files' ids are the home's.
+            matchByName: overlay !== undefined,
             metricsDatasets: metrics,
+            ...(environment === undefined ? {} : { environment: environment.record }),
           },
+          ...(environment === undefined ? {} : { environment: environment.plan }),
           concurrency: CONCURRENCY,
           now: new Date(),
           signal,

@@ -9,6 +9,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { version } from '../../package.json';
 import { TOOLS, TOOLSETS, UNTRUSTED, type AnyTool, type Toolset, type ToolHost } from '../agentTools';
 import { EXIT_OK, warn, type MainIo } from './io';
+import { environmentOf, type CliEnvironment, type EnvironmentInvocation } from './environment';
+import { ENV_TRIGGER_FOLDER } from './mcpEnv';
 import { mcpHost } from './mcpHost';
 import { LineTransport, refusalText } from './mcpStdio';
 import { serveTools } from './mcpTools';
@@ -57,8 +59,10 @@ export async function serveMcp(
   io: Pick<MainIo, 'cwd' | 'env' | 'stderr'>,
   streams: McpStreams,
   toolsets: readonly Toolset[] = TOOLSETS,
+  environment?: CliEnvironment,
 ): Promise<number> {
-  const host = mcpHost(io);
+  // With --env the service is the one the environment's variables name.
+  const host = mcpHost(environment === undefined ? io : { ...io, env: environment.serviceEnv }, environment);
   const server = createMcpServer(host, toolsets);
   const transport = new LineTransport(streams.input, streams.output, (refusal) => warn(io, refusalText(refusal)));
   const closed = new Promise<void>((resolve) => {
@@ -71,4 +75,10 @@ export async function serveMcp(
   await server.close().catch(() => undefined);
   await host.close();
   return EXIT_OK;
+}
+
+/** The environment of --env (undefined without it); the files' folder is the server's. */
+export async function mcpEnvironment(options: EnvironmentInvocation, io: Pick<MainIo, 'cwd' | 'env'>) {
+  const folder = io.env?.[ENV_TRIGGER_FOLDER];
+  return environmentOf(options, [folder === undefined || folder.trim() === '' ? '.' : folder], io);
 }

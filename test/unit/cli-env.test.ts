@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
 import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
 import { runObs } from './obs-run';
+import { runTool } from '../../src/agentTools';
+import { readCliEnvironment } from '../../src/cli/environment';
+import { mcpHost } from '../../src/cli/mcpHost';
 import { environmentSandboxes } from './env-sandboxes';
 import type { TestSandbox } from './sandbox-helpers';
 
@@ -326,4 +329,49 @@ test("a mapped dataset's burn alerts and definitions, pulled from staging, are p
   const drift = await run(['drift', '--env', 'production', ...paths]);
   assert.equal(drift.code, 0, drift.stdout + drift.stderr);
   assert.match(drift.stdout, /\n3 files compared: 3 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
+});
+
+test('obs mcp --env production: obs_drift and obs_plan compare and plan each file as production sees it', async () => {
+  const env = await readCliEnvironment('production', ENVIRONMENTS, { cwd: dir, env: sandboxes.env });
+  assert.ok(env.ok, env.ok ? '' : env.reason);
+  const host = mcpHost({ cwd: dir, env: env.value.serviceEnv }, env.value);
+  const call = async (name: string, input: unknown) => {
+    const answer = await runTool(name, input, host, new AbortController().signal);
+    return JSON.parse(answer.text) as Record<string, unknown>;
+  };
+  try {
+    const drift = await call('obs_drift', { paths: ['triggers'] });
+    assert.deepEqual(
+      [drift.target, drift.counts],
+      [
+        `${sandboxes.production.base} (production)`,
+        { inSync: 13, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 0 },
+      ],
+    );
+    editProduction((p) => {
+      const triggers = p.triggers as Record<string, Record<string, unknown>>;
+      triggers['api-gateway'] = { ...triggers['api-gateway'], 'High error rate': { threshold: { value: 24 } } };
+    });
+    const edited = await readCliEnvironment('production', ENVIRONMENTS, { cwd: dir, env: sandboxes.env });
+    assert.ok(edited.ok);
+    const again = await runTool(
+      'obs_plan',
+      { paths: ['triggers'] },
+      mcpHost({ cwd: dir, env: edited.value.serviceEnv }, edited.value),
+      new AbortController().signal,
+    );
+    const plan = JSON.parse(again.text) as {
+      counts: Record<string, number>;
+      changes: { id?: string; name?: string }[];
+    };
+    assert.deepEqual(
+      [plan.counts, plan.changes.map((c) => [c.name, c.id])],
+      [
+        { create: 0, update: 1, delete: 0, unchanged: 12, blocked: 0 },
+        [['High error rate', PRODUCTION.triggers.gwErrors]],
+      ],
+    );
+  } finally {
+    await host.close();
+  }
 });
