@@ -36,6 +36,7 @@ import { registerTriggerCommands } from './triggers/triggerCommands';
 import { registerTriggerTests } from './triggerTests/registerTriggerTests';
 import { registerNoise } from './noise/registerNoise';
 import type { QueryServices, QuerySession } from './queries';
+import type { FolderEnvironments } from './sync';
 import { TRIGGER_SCHEME, TriggerDocumentProvider } from './triggers/triggerDocuments';
 
 /** What a register function made: what other features need, and one disposable for all of it. */
@@ -92,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
       sessionFor: (connection) => queries.services().sessionFor(connection),
       account,
       applyLocks,
+      environments: environmentsForSync(connections.environments, host.settings).environments,
     }),
   );
   keep(registerCrossFeatureEvents(connections.manager, tree, account));
@@ -340,10 +342,7 @@ function registerNoiseFeature(
   return { disposable: vscode.Disposable.from(...registerNoise(deps)) };
 }
 
-/**
- * The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. A
- * burn alert or definitions saved in a form is read again by drift.
- */
+/** The forms (API keys, burn alerts, definitions): the forms load on first use; what a form saves, drift keeps. */
 function registerFormFeature(
   context: vscode.ExtensionContext,
   host: Host,
@@ -388,10 +387,7 @@ function registerSandbox(
   };
 }
 
-/**
- * The tools AI agents get in the editor (language model tools; the one that writes asks first) and the
- * `obs mcp` server for the active connection, for the agents that speak MCP.
- */
+/** The tools AI agents get in the editor (the one that writes asks first) and `obs mcp` for the active connection. */
 function registerAgentTools(
   context: vscode.ExtensionContext,
   host: Host,
@@ -402,6 +398,7 @@ function registerAgentTools(
     sessionFor: (connection: ActiveConnection) => QuerySession;
     account: Account;
     applyLocks: ApplyLocks;
+    environments: (folder: vscode.WorkspaceFolder) => FolderEnvironments | undefined;
   },
 ): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
   const agents = registerAgents({
@@ -414,6 +411,7 @@ function registerAgentTools(
     onWritten: (connectionId) => shared.sync.triggersWritten(connectionId),
     recipients: () => shared.account.recipients.known(),
     applyLocks: shared.applyLocks,
+    environments: shared.environments,
   });
   return {
     loaded: agents.loaded,
@@ -422,10 +420,7 @@ function registerAgentTools(
   };
 }
 
-/**
- * What follows the active connection: the welcome views' context keys and the view's header now and on
- * every change, and the tree, loaded again for the new connection. The linter follows it itself.
- */
+/** What follows the active connection: the welcome views' keys, the view's header, the tree (the linter itself). */
 function registerCrossFeatureEvents(connections: ConnectionManager, tree: DatasetsTree, account: Account): Registered {
   const showConnectionState = (): void => {
     const active = connections.activeProfile();

@@ -403,3 +403,47 @@ test('the lock of a service holds however its address is spelled: a default port
     assert.deepEqual(locks.take(spelled, 'second'), { heldBy: 'first' }, spelled);
   assert.ok(!('heldBy' in locks.take('https://api.example.com:8443', 'another service')));
 });
+
+test("a trigger created where the files are matched by name (an environment other than the home one) keeps its file as it is: the id is the home's", async () => {
+  class CreatingClient extends CountingClient {
+    override async createTrigger(): Promise<never> {
+      return Promise.resolve({ data: { ...OLD, id: 'trig_new', name: 'T' } }) as never;
+    }
+  }
+  const client = new CreatingClient();
+  const create: PlannedChange = {
+    kind: 'trigger',
+    action: 'create',
+    file: 't/x.trigger.json',
+    index: -1,
+    dataset: 'api-gateway',
+    name: 'T',
+    body: {},
+  };
+  const byName: Plan = { ...planOf([create]), inputs: { ...planOf([]).inputs, matchByName: true } };
+  const plans = new PlanStore<PlanSources>();
+  const id = plans.remember(
+    { plan: byName, notes: [] },
+    { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client },
+    {
+      ...noFiles,
+      state: async () => assert.fail('no file is read: no id is written'),
+    },
+  );
+  const { deps } = fixture({
+    plans,
+    active: { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client },
+    replanned: byName,
+  });
+  const answer = JSON.parse(await run(id, deps)) as { results: { outcome: string; id?: string; note?: string }[] };
+  assert.deepEqual(
+    answer.results.map((r) => [r.outcome, r.id, r.note]),
+    [
+      [
+        'applied',
+        'trig_new',
+        'its id "trig_new" was not written into t/x.trigger.json: the file\'s ids are the home environment\'s, and in this one it is found by its dataset and name',
+      ],
+    ],
+  );
+});

@@ -3,6 +3,7 @@
 // invoked; its answer is one text part of bounded JSON, and a failure is thrown with its message (VS Code
 // hands that to the model as the tool's error). The apply tool writes only a plan the user confirmed.
 import * as vscode from 'vscode';
+import type { PlanEnvironment } from '../../triggerFiles';
 import { APPLY_TOOL_NAME, runTool, type SourceFile, type ToolName } from '../../agentTools';
 import type { QuerySession } from '../queries';
 import { connectionLabel, type ActiveConnection, type ConnectionManager } from '../connections';
@@ -16,7 +17,8 @@ import { SHOW_AGENT_PLAN_COMMAND } from './agentIds';
 import { applyPreparation, planDocumentOf, runApply, type AgentQuestion, type ApplyDeps } from './applyTool';
 import { editorToolHost } from './editorToolHost';
 import { PlanStore } from './planStore';
-import type { Linter } from '../sync';
+import type { FolderEnvironments, Linter } from '../sync';
+import { awayEnvironmentOf } from '../core/workspaceEnvironments';
 import { invocationText } from './toolText';
 import { WorkspaceTriggerFiles } from './workspaceFiles';
 import { planWorkspace } from './workspacePlan';
@@ -35,6 +37,19 @@ export interface AgentsDeps {
   recipients(): RecipientDirectory | undefined;
   /** One apply at a time per service, shared with the editor's Apply. */
   applyLocks: ApplyLocks;
+  /** A workspace folder's environments file, when it reads without a mistake (docs/ENVIRONMENTS.md). */
+  environments(folder: vscode.WorkspaceFolder): FolderEnvironments | undefined;
+}
+
+function planEnvironmentOf(deps: AgentsDeps, connection: ActiveConnection): { environment?: PlanEnvironment } {
+  // As Apply from a file plans: the environment other than the home one the connection is for the workspace's
+  // one folder (several folders: the files as they are, each trigger found by its id, blocked where there is none).
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const envs = folders.length === 1 && folders[0] !== undefined ? deps.environments(folders[0]) : undefined;
+  const away = envs === undefined ? undefined : awayEnvironmentOf(envs.read, connection.profile.name);
+  return envs === undefined || away === undefined
+    ? {}
+    : { environment: { name: away.name, file: envs.file, overlay: away.overlay } };
 }
 
 export interface LoadedAgents {
@@ -92,7 +107,16 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
   const connectionName = (profile = deps.connections.activeProfile()) =>
     profile ? connectionLabel(profile.name) : vscode.l10n.t('(no connection)');
   const plan = (connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal) =>
-    planWorkspace({ connection, files, prune, signal, lint: deps.lint, concurrency: deps.settings.concurrency() });
+    planWorkspace({
+      connection,
+      files,
+      prune,
+      signal,
+      lint: deps.lint,
+      concurrency: deps.settings.concurrency(),
+      // Read at each plan: the plan again at apply reads the environments file as it is then.
+      ...planEnvironmentOf(deps, connection),
+    });
   // A trusted link in the chat's question opens the whole plan: our command, given the plan's id (and no other).
   const documentLink = (planId: string) =>
     `command:${SHOW_AGENT_PLAN_COMMAND}?${encodeURIComponent(JSON.stringify([planId]))}`;
@@ -138,7 +162,17 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
           return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
         }
         const files = new WorkspaceTriggerFiles();
-        const host = editorToolHost({ active, lint: deps.lint, files, plan, plans, sessionFor: deps.sessionFor });
+        const seenBy = active === undefined ? undefined : planEnvironmentOf(deps, active).environment;
+        const environment = seenBy?.overlay && { name: seenBy.name, overlay: seenBy.overlay };
+        const host = editorToolHost({
+          active,
+          lint: deps.lint,
+          files,
+          plan,
+          plans,
+          sessionFor: deps.sessionFor,
+          ...(environment === undefined ? {} : { environment }),
+        });
         const answer = await runTool(name, input, host, signal);
         log.info(
           `agent tool ${name}: ${answer.ok ? `answered ${answer.text.length} characters` : 'answered an error'}`,

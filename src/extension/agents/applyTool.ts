@@ -38,6 +38,7 @@ import { capText } from '../core/text';
 import {
   changeLabel,
   confirmation,
+  idNotWritten,
   idWriter,
   pacedWriter,
   planCountsText,
@@ -303,7 +304,8 @@ async function write<C extends AppliedConnection>(
   try {
     results = await applyChanges(plan.changes, pacedWriter(active.client, new PacedPool({ concurrency: 1 })), {
       signal,
-      onCreated: idWriter(plan, stored.sources),
+      // Matched by name (an environment other than the home one), the files' ids are the home's: none is written.
+      onCreated: plan.inputs.matchByName ? idNotWritten('home') : idWriter(plan, stored.sources),
     });
   } finally {
     deps.onWritten(stored.connection.id);

@@ -2,6 +2,7 @@
 // the whole call, so a switch meanwhile cannot send half of it elsewhere), the workspace's files, the
 // editor's lint worker, and the editor's plan. No vscode import.
 import * as l10n from '@vscode/l10n';
+import type { Environment } from '../../triggerFiles/environments';
 import {
   ToolError,
   type FileKinds,
@@ -37,6 +38,8 @@ export interface EditorHostDeps<S> {
     signal: AbortSignal,
   ): Promise<PlanWithNotes>;
   plans: PlanStore<S>;
+  /** The environment other than the home one the active connection is for the files: drift and noise see so. */
+  environment?: { name: string; overlay: Environment };
   /** The connection's query session: its pacer and results, shared with the editor's own queries and previews. */
   sessionFor(connection: ActiveConnection): Pick<QuerySession, 'pacer' | 'cache'>;
 }
@@ -65,6 +68,7 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
     files: {
       read: (paths, kinds, signal) => d.files.read(paths, kinds, signal),
       plan: (files, prune, signal) => d.plan(connection(), files, prune, signal),
+      ...(d.environment === undefined ? {} : { environment: d.environment }),
     },
     rememberPlan: (planned) => {
       const { profile, client } = connection();

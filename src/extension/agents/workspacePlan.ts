@@ -3,6 +3,7 @@
 // edits left out), over the files the tool read, with deletes only when the agent asked to prune. No vscode
 // import.
 import type { PlanWithNotes, SourceFile } from '../../agentTools';
+import type { PlanEnvironment } from '../../triggerFiles';
 import type { ActiveConnection } from '../connections';
 import { planForConnection, type Linter } from '../sync';
 
@@ -14,6 +15,8 @@ export interface WorkspacePlanInput {
   lint: Linter;
   concurrency: number;
   signal: AbortSignal;
+  /** The environment other than the home one the connection is for the files: each trigger as it sees it. */
+  environment?: PlanEnvironment;
 }
 
 export async function planWorkspace(input: WorkspacePlanInput): Promise<PlanWithNotes> {
@@ -28,5 +31,9 @@ export async function planWorkspace(input: WorkspacePlanInput): Promise<PlanWith
     lint: input.lint,
     concurrency: input.concurrency,
     signal,
+    // Found by dataset and name there: the files' ids are the home's (as Apply plans for an environment).
+    ...(input.environment === undefined
+      ? {}
+      : { environment: input.environment, idsIgnored: input.environment.overlay !== undefined }),
   });
 }
