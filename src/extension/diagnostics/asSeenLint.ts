@@ -18,15 +18,6 @@ export interface AsSeenDeps {
   readonly activeConnection: () => string | undefined;
 }
 
-/** A file's bytes linted as seen, when they are UTF-8 text and `view` sees it otherwise (else as they are). */
-export function decodedView(bytes: Uint8Array, view: (text: string) => LintView | undefined): LintView | undefined {
-  try {
-    return view(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return undefined;
-  }
-}
-
 export class AsSeenLint implements vscode.Disposable {
   /** The findings placed in each environments file, by the trigger file they came from. */
   private readonly there = new Map<string, Map<string, vscode.Diagnostic[]>>();
@@ -48,6 +39,21 @@ export class AsSeenLint implements vscode.Disposable {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     const env = folder === undefined ? undefined : this.deps.environments.awayIn(folder.uri.toString(), connection);
     return folder === undefined || env === undefined ? undefined : { folder, env };
+  }
+
+  /**
+   * How a file read from disk is linted: as its folder's environment sees it, when it is UTF-8 text (decoded only
+   * then), or undefined (its bytes as they are, the worker saying what is wrong with them).
+   */
+  viewOfBytes(key: string, bytes: Uint8Array): LintView | undefined {
+    if (this.awayOf(key) === undefined) return undefined;
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return undefined;
+    }
+    return this.view(key, text);
   }
 
   /** How a document is linted: as its folder's environment sees it, or undefined (as it is). */

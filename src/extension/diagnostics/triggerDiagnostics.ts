@@ -14,7 +14,7 @@ import { shownBeside, type JsonSupport } from './jsonSupport';
 import { LintCodeActions } from './lintCodeActions';
 import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
-import { decodedView, type AsSeenLint } from './asSeenLint';
+import type { AsSeenLint } from './asSeenLint';
 import { DatasetFiles } from './datasetFiles';
 import type { ColumnsChange, LiveColumns } from './liveColumns';
 import type { LiveDatasets } from './liveDatasets';
@@ -269,7 +269,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     signal?: AbortSignal,
   ): Promise<LintedVersion['hidden'] & { diagnostics: LintDiagnostic[] }> {
     const key = uri.toString();
-    const seen = this.asSeen === undefined ? undefined : decodedView(bytes, (text) => this.asSeen?.view(key, text));
+    const seen = this.asSeen?.viewOfBytes(key, bytes);
     const input = seen?.text ?? bytes;
     const result = await this.runner.run({ kind: 'lint', input, options: this.options() }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
