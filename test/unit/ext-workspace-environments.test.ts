@@ -104,3 +104,16 @@ test("drift's environment of a connection, by folder: an environment other than 
     },
   );
 });
+
+test("what a lint on a connection depends on changes only with its own environment's file: none, the home's, another's say nothing", () => {
+  const envs = new WorkspaceEnvironments();
+  assert.equal(envs.seenKey('Production'), '', 'no file read yet');
+  envs.update(new Map([['file:///w', environmentsFileState(FILE)]]));
+  assert.deepEqual([envs.seenKey(undefined), envs.seenKey('Staging'), envs.seenKey('Sandbox')], ['', '', '']);
+  const production = envs.seenKey('Production');
+  assert.deepEqual(JSON.parse(production), [['file:///w', 'production', FILE]]);
+  const edited = FILE.replace('checkout-prod', 'checkout-live');
+  envs.update(new Map([['file:///w', environmentsFileState(edited)]]));
+  assert.deepEqual(JSON.parse(envs.seenKey('Production')), [['file:///w', 'production', edited]]);
+  assert.equal(envs.seenKey('Staging'), '', "the home's lint depends on no environments file");
+});

@@ -42,6 +42,6 @@ function viewsOf(environments: Environments, text: string): EnvironmentViews {
 export function readEnvironmentsFile(text: string): EnvironmentsFileRead {
   const read = readEnvironments(text);
   return read.ok
-    ? { state: { kind: 'read', environments: read.value, views: viewsOf(read.value, text) }, diagnostics: [] }
+    ? { state: { kind: 'read', environments: read.value, text, views: viewsOf(read.value, text) }, diagnostics: [] }
     : { state: { kind: 'broken', problems: read.reason }, diagnostics: lintEnvironmentsText(text) };
 }

@@ -9,7 +9,13 @@ import { Emitter } from './memento';
 /** A folder's environments file as last read: absent, usable, or refused with its mistakes. */
 export type EnvironmentsFileState =
   | { readonly kind: 'absent' }
-  | { readonly kind: 'read'; readonly environments: Environments; readonly views: EnvironmentViews }
+  | {
+      readonly kind: 'read';
+      readonly environments: Environments;
+      /** The file's text as read: where its findings are placed. */
+      readonly text: string;
+      readonly views: EnvironmentViews;
+    }
   | { readonly kind: 'broken'; readonly problems: readonly EnvironmentsProblem[] };
 
 /**
@@ -72,6 +78,19 @@ export class WorkspaceEnvironments {
     const state = this.files.get(folder);
     const away = state?.kind === 'read' ? awayEnvironmentOf(state.environments, connection) : undefined;
     return away === undefined || state?.kind !== 'read' ? undefined : { ...away, views: state.views };
+  }
+
+  /**
+   * What a trigger file's lint on this connection depends on in the environments files: for each folder where it
+   * is an environment other than the home one, that environment and its file's text. Equal, nothing to lint again.
+   */
+  seenKey(connection: string | undefined): string {
+    if (connection === undefined) return '';
+    const away = [...this.overlaysOfConnection(connection)].map(([folder, env]) => {
+      const state = this.files.get(folder);
+      return [folder, env.name, state?.kind === 'read' ? state.text : ''];
+    });
+    return away.length === 0 ? '' : JSON.stringify(away);
   }
 
   /** Each environment whose `connection` is this connection's name, in usable files (folders in the order read). */

@@ -25,9 +25,20 @@ export class AsSeenLint implements vscode.Disposable {
 
   constructor(private readonly deps: AsSeenDeps) {}
 
-  /** When an environments file changes: every trigger file is to be linted again. */
+  /**
+   * When an environments file changes what the active connection's environment sees: every trigger file is to be
+   * linted again. A change that alters nothing of it (no connection, the home's, a file of another folder) lints
+   * nothing again, so that reading the files at start-up cancels no lint under way.
+   */
   onDidChange(listener: () => void): { dispose(): void } {
-    return this.deps.environments.onDidChange(listener);
+    const { environments, activeConnection } = this.deps;
+    let seen = environments.seenKey(activeConnection());
+    return environments.onDidChange(() => {
+      const now = environments.seenKey(activeConnection());
+      if (now === seen) return;
+      seen = now;
+      listener();
+    });
   }
 
   /** The folder of a trigger file, with the environment the active connection is there (other than the home). */
