@@ -220,16 +220,22 @@ export class TriggerDiagnostics implements vscode.Disposable {
     });
   }
 
-  /** Shows a lint of an open document: in it, and what it placed in its environments file there. */
+  /** Shows a lint of an open document. */
   private showLinted(doc: vscode.TextDocument, linted: LintedVersion): void {
-    const environment = linted.seenBy?.environment;
-    this.collection.show(
-      doc.uri,
-      shownBeside(linted.diagnostics, this.jsonSupport(doc)),
-      documentSize(doc),
-      environment,
-    );
-    this.asSeen?.show(doc.uri.toString(), linted.seenBy?.there ?? [], (file, found) =>
+    const shown = shownBeside(linted.diagnostics, this.jsonSupport(doc));
+    this.showFindings(doc.uri, shown, documentSize(doc), linted.seenBy);
+  }
+
+  /** Shows a lint's findings of a file: in it, and those it placed in its environments file (seen by one) there. */
+  private showFindings(
+    uri: vscode.Uri,
+    here: readonly LintDiagnostic[],
+    size: number,
+    seenBy: LintedVersion['seenBy'],
+  ) {
+    const environment = seenBy?.environment;
+    this.collection.show(uri, here, size, environment);
+    this.asSeen?.show(uri.toString(), seenBy?.there ?? [], (file, found) =>
       this.collection.shown(file, found, environment),
     );
   }
@@ -274,8 +280,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     const result = await this.runner.run({ kind: 'lint', input, options: this.options() }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
     const placed = seen?.place(result.diagnostics) ?? { here: result.diagnostics, there: [] };
-    this.collection.show(uri, placed.here, bytes.length, seen?.environment);
-    this.asSeen?.show(key, placed.there, (file, found) => this.collection.shown(file, found, seen?.environment));
+    this.showFindings(uri, placed.here, bytes.length, seen && { environment: seen.environment, there: placed.there });
     this.naming.set(key, result.datasets);
     return { ...result.hidden, diagnostics: placed.here };
   }

@@ -198,11 +198,7 @@ export class TestRuns implements vscode.Disposable {
       connection === undefined
         ? undefined
         : this.deps.seenText(vscode.Uri.parse(f.key, true), connection, '').environment;
-    const away = files.flatMap((f) => {
-      const environment = environmentOf(f);
-      return environment === undefined ? [] : [environment];
-    });
-    const [first] = away;
+    const first = files.map(environmentOf).find((environment) => environment !== undefined);
     if (records && first !== undefined)
       return {
         refused: vscode.l10n.t(
