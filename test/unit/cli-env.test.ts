@@ -3,8 +3,7 @@
 // trigger as its environment sees it; what the environments file gets wrong stops the command before it plans.
 import { after, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
 import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
@@ -12,10 +11,9 @@ import { runObs } from './obs-run';
 import { runTool } from '../../src/agentTools';
 import { readCliEnvironment } from '../../src/cli/environment';
 import { mcpHost } from '../../src/cli/mcpHost';
-import { environmentSandboxes } from './env-sandboxes';
+import { demoWorkspaceCopy, environmentSandboxes } from './env-sandboxes';
 import type { TestSandbox } from './sandbox-helpers';
 
-const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
 const HIGH = 'triggers/api-gateway/High-error-rate.trigger.json';
 const ENVIRONMENTS = 'obs.environments.json';
 
@@ -29,9 +27,7 @@ after(() => {
 /** A fresh copy of the demo workspace but its draft trigger (not on either service, and with lint errors). */
 beforeEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'obs-env-'));
-  cpSync(DEMO_WORKSPACE, dir, { recursive: true });
-  rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
+  dir = demoWorkspaceCopy('obs-env-');
   await Promise.all([reset(sandboxes.staging), reset(sandboxes.production)]);
 });
 

@@ -5,16 +5,14 @@
 import { after, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReviewReport } from '../../src/cli/reviewReport';
 import { PRODUCTION } from '../../src/sandbox';
 import { FakeGitHub } from './github-fake';
 import { runObs } from './obs-run';
-import { environmentSandboxes } from './env-sandboxes';
+import { demoWorkspaceCopy, environmentSandboxes } from './env-sandboxes';
 
-const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
 const HIGH = 'triggers/api-gateway/High-error-rate.trigger.json';
 const ENVIRONMENTS = 'obs.environments.json';
 
@@ -31,9 +29,7 @@ const git = (...args: string[]) =>
 /** A repository whose one commit holds the demo workspace but its draft trigger (on neither service, with errors). */
 beforeEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'obs-review-env-'));
-  cpSync(DEMO_WORKSPACE, dir, { recursive: true });
-  rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
+  dir = demoWorkspaceCopy('obs-review-env-');
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'base');

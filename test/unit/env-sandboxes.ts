@@ -2,6 +2,9 @@
 // staging, the home, with the demo's data, and production, with its own ids, recipients and slugs. Registers the
 // file's hooks and answers the variables the environments file names for each.
 import { after, before } from 'node:test';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PRODUCTION_CREDENTIALS } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
@@ -45,4 +48,17 @@ export function environmentSandboxes(): EnvironmentSandboxes {
       };
     },
   };
+}
+
+const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
+
+/**
+ * A fresh copy of the demo workspace (`<tmp>/<prefix>...`) but its draft trigger, which is on neither service
+ * and has lint errors on purpose: the folder the environments' tests plan, apply and compare.
+ */
+export function demoWorkspaceCopy(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(DEMO_WORKSPACE, dir, { recursive: true });
+  rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
+  return dir;
 }

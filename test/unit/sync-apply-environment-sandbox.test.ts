@@ -6,8 +6,7 @@
 import { fake, fileUri, Uri } from './vscode-fake';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ServiceClient } from '../../src/api';
 import { DEMO, PRODUCTION, PRODUCTION_CREDENTIALS } from '../../src/sandbox';
@@ -17,9 +16,9 @@ import { applyPicking } from './apply-connections';
 import { DriftModel } from '../../src/extension/sync/driftModel';
 import { sloServiceFake } from './sloServiceFake';
 import { runObs } from './obs-run';
+import { demoWorkspaceCopy } from './env-sandboxes';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
-const DEMO_WORKSPACE = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
 const HIGH = 'triggers/api-gateway/High-error-rate.trigger.json';
 const ENVIRONMENTS = 'obs.environments.json';
 
@@ -38,10 +37,7 @@ before(async () => {
     staging: new ServiceClient({ baseUrl: staging.base, configKey: staging.handle.info.configKey }),
     production: new ServiceClient({ baseUrl: production.base, configKey: PRODUCTION_CREDENTIALS.configKey }),
   };
-  dir = mkdtempSync(join(tmpdir(), 'obs-editor-env-'));
-  cpSync(DEMO_WORKSPACE, dir, { recursive: true });
-  // The draft trigger is on neither service and has lint errors: the CLI test leaves it out too.
-  rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
+  dir = demoWorkspaceCopy('obs-editor-env-');
   const high = JSON.parse(readFileSync(join(dir, HIGH), 'utf8')) as Record<string, unknown>;
   writeFileSync(join(dir, HIGH), `${JSON.stringify({ ...high, description: 'Edited once for both.' }, null, 2)}\n`);
   const envs = JSON.parse(readFileSync(join(dir, ENVIRONMENTS), 'utf8')) as {
